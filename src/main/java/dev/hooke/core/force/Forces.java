@@ -1,0 +1,162 @@
+package dev.hooke.core.force;
+
+import dev.hooke.core.model.MassSpringSystem;
+
+/**
+ * The force model: Hooke springs with axial damping, gravity and global viscous damping.
+ *
+ * <p>For a spring between particles a and b with rest length L, stiffness k_s and damping k_d
+ * (Baraff &amp; Witkin 1998; the first seed article, §2.1):
+ * <pre>
+ *   d = x_b − x_a,   l = |d|,   n = d / l
+ *   f_a = + k_s (l − L) n  +  k_d ((v_b − v_a) · n) n        (a stretched spring pulls a toward b)
+ *   f_b = − f_a
+ * </pre>
+ * Every particle also feels gravity {@code m_i g} and air damping {@code −c v_i}.
+ *
+ * <p>A spring shorter than {@link #MIN_LENGTH} has no direction: it contributes no force rather
+ * than a NaN (a zero-length spring at rest is in equilibrium anyway).
+ *
+ * <p>All methods work on flat arrays laid out {@code 3*i+k} and allocate nothing.
+ */
+public final class Forces {
+
+    /** Below this length (in m) a spring has no defined direction and exerts no force. */
+    public static final double MIN_LENGTH = 1e-12;
+
+    private Forces() {
+    }
+
+    /**
+     * Computes F(x, v) for every particle, pinned ones included (their force is simply not used).
+     *
+     * @param s   the system: topology and parameters
+     * @param x   positions, {@code 3*i+k}, in m
+     * @param v   velocities, in m/s
+     * @param out forces, in N; overwritten
+     */
+    public static void compute(MassSpringSystem s, double[] x, double[] v, double[] out) {
+        final int n = s.particleCount();
+        final double[] mass = s.massArray();
+        final double gx = s.gravity(0);
+        final double gy = s.gravity(1);
+        final double gz = s.gravity(2);
+        final double c = s.airDamping();
+        for (int i = 0; i < n; i++) {
+            int p = 3 * i;
+            double m = mass[i];
+            out[p] = m * gx - c * v[p];
+            out[p + 1] = m * gy - c * v[p + 1];
+            out[p + 2] = m * gz - c * v[p + 2];
+        }
+        addSpringForces(s, x, v, out);
+    }
+
+    /**
+     * Adds the spring forces (elastic and axial damping) into {@code out}.
+     *
+     * <pre>
+     *   f_a += k_s (l − L) n + k_d ((v_b − v_a)·n) n,   f_b −= the same
+     * </pre>
+     */
+    public static void addSpringForces(MassSpringSystem s, double[] x, double[] v, double[] out) {
+        final int[] sa = s.springAArray();
+        final int[] sb = s.springBArray();
+        final double[] rest = s.restLengthArray();
+        final double[] ks = s.stiffnessArray();
+        final double[] kd = s.springDampingArray();
+        final int m = s.springCount();
+        for (int sp = 0; sp < m; sp++) {
+            int a = 3 * sa[sp];
+            int b = 3 * sb[sp];
+            double dx = x[b] - x[a];
+            double dy = x[b + 1] - x[a + 1];
+            double dz = x[b + 2] - x[a + 2];
+            double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (l < MIN_LENGTH) {
+                continue;
+            }
+            double inv = 1.0 / l;
+            double nx = dx * inv;
+            double ny = dy * inv;
+            double nz = dz * inv;
+            double vrel = (v[b] - v[a]) * nx + (v[b + 1] - v[a + 1]) * ny + (v[b + 2] - v[a + 2]) * nz;
+            double mag = ks[sp] * (l - rest[sp]) + kd[sp] * vrel;
+            double fx = mag * nx;
+            double fy = mag * ny;
+            double fz = mag * nz;
+            out[a] += fx;
+            out[a + 1] += fy;
+            out[a + 2] += fz;
+            out[b] -= fx;
+            out[b + 1] -= fy;
+            out[b + 2] -= fz;
+        }
+    }
+
+    /**
+     * The power dissipated by damping, in W (always at least 0):
+     * <pre>
+     *   P = Σ_springs k_d ((v_b − v_a)·n)²  +  Σ_i c |v_i|²
+     * </pre>
+     * Integrated over time it is the work dissipated, which closes the energy balance
+     * K + U_elastic + U_gravity + W_dissipated = constant for the exact solution.
+     */
+    public static double dampingPower(MassSpringSystem s, double[] x, double[] v) {
+        final int[] sa = s.springAArray();
+        final int[] sb = s.springBArray();
+        final double[] kd = s.springDampingArray();
+        final double[] invMass = s.inverseMassArray();
+        double p = 0;
+        for (int sp = 0; sp < s.springCount(); sp++) {
+            if (kd[sp] == 0) {
+                continue;
+            }
+            int a = 3 * sa[sp];
+            int b = 3 * sb[sp];
+            double dx = x[b] - x[a];
+            double dy = x[b + 1] - x[a + 1];
+            double dz = x[b + 2] - x[a + 2];
+            double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (l < MIN_LENGTH) {
+                continue;
+            }
+            double vrel = ((v[b] - v[a]) * dx + (v[b + 1] - v[a + 1]) * dy + (v[b + 2] - v[a + 2]) * dz) / l;
+            p += kd[sp] * vrel * vrel;
+        }
+        double c = s.airDamping();
+        if (c > 0) {
+            double vv = 0;
+            for (int i = 0; i < s.particleCount(); i++) {
+                if (invMass[i] == 0) {
+                    continue;
+                }
+                int q = 3 * i;
+                vv += v[q] * v[q] + v[q + 1] * v[q + 1] + v[q + 2] * v[q + 2];
+            }
+            p += c * vv;
+        }
+        return p;
+    }
+
+    /**
+     * The elastic energy Σ ½ k_s (l − L)², in J.
+     */
+    public static double elasticEnergy(MassSpringSystem s, double[] x) {
+        final int[] sa = s.springAArray();
+        final int[] sb = s.springBArray();
+        final double[] rest = s.restLengthArray();
+        final double[] ks = s.stiffnessArray();
+        double e = 0;
+        for (int sp = 0; sp < s.springCount(); sp++) {
+            int a = 3 * sa[sp];
+            int b = 3 * sb[sp];
+            double dx = x[b] - x[a];
+            double dy = x[b + 1] - x[a + 1];
+            double dz = x[b + 2] - x[a + 2];
+            double ext = Math.sqrt(dx * dx + dy * dy + dz * dz) - rest[sp];
+            e += 0.5 * ks[sp] * ext * ext;
+        }
+        return e;
+    }
+}

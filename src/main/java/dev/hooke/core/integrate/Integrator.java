@@ -1,0 +1,35 @@
+package dev.hooke.core.integrate;
+
+import dev.hooke.core.model.MassSpringSystem;
+
+/**
+ * One time-integration method. An integrator advances a system by one step of length h; it may
+ * be swapped for another between two steps without resetting the state.
+ *
+ * <p>Contract: {@link #step} allocates nothing once the integrator has seen a system of that size
+ * (workspaces are created on first use and reused); pinned particles (inverse mass 0) never
+ * move; after the step the integrator calls {@link MassSpringSystem#touch()}, so that any other
+ * integrator caching data about the state knows it is stale.
+ */
+public interface Integrator {
+
+    /** Which method this is. */
+    IntegratorKind kind();
+
+    /**
+     * Advances the system by one step.
+     *
+     * @param s the system, updated in place: {@code s.x}, {@code s.v} (and {@code s.f} as scratch)
+     * @param h Δt, the step; in s, finite and &gt; 0
+     */
+    void step(MassSpringSystem s, double h);
+
+    /** Forgets any history (previous positions, cached forces, warm starts). */
+    default void reset() {
+    }
+
+    /** The statistics of the last step's linear solve, or null for a method that solves nothing. */
+    default SolverStats solverStats() {
+        return null;
+    }
+}

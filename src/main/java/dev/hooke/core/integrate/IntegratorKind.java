@@ -1,0 +1,69 @@
+package dev.hooke.core.integrate;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The integrators Hooke offers, with the names used on the command line, in files and in the UI. */
+public enum IntegratorKind {
+    /** Forward Euler: x⁺ = x + h v, v⁺ = v + h a(x, v). */
+    EXPLICIT_EULER("explicit-euler", "Explicit Euler", false),
+    /** Semi-implicit (symplectic) Euler, v then x: v⁺ = v + h a(x, v), x⁺ = x + h v⁺. */
+    SYMPLECTIC_EULER("symplectic-euler", "Semi-implicit Euler", false),
+    /** Position Verlet as in the GAMES101 rope: x⁺ = x + (1−δ)(x − x⁻) + a h². */
+    VERLET("verlet", "Verlet", false),
+    /** Velocity Verlet (leapfrog in kick-drift-kick form). */
+    VELOCITY_VERLET("velocity-verlet", "Velocity Verlet", false),
+    /** The classical fourth-order Runge–Kutta method. */
+    RK4("rk4", "Runge–Kutta 4", false);
+
+    private final String id;
+    private final String displayName;
+    private final boolean implicit;
+
+    IntegratorKind(String id, String displayName, boolean implicit) {
+        this.id = id;
+        this.displayName = displayName;
+        this.implicit = implicit;
+    }
+
+    /** The name on the command line and in files, for example {@code symplectic-euler}. */
+    public String id() {
+        return id;
+    }
+
+    /** The name shown to people. */
+    public String displayName() {
+        return displayName;
+    }
+
+    /** Whether each step solves an equation (and so may own a linear solver). */
+    public boolean isImplicit() {
+        return implicit;
+    }
+
+    /**
+     * The kind named {@code id}.
+     *
+     * @throws IllegalArgumentException naming the valid choices when there is no such kind
+     */
+    public static IntegratorKind fromId(String id) {
+        String want = id == null ? "" : id.trim().toLowerCase(Locale.ROOT);
+        for (IntegratorKind k : values()) {
+            if (k.id.equals(want)) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("unknown integrator '" + id + "'; choose one of " + ids());
+    }
+
+    /** The ids, comma separated, for messages. */
+    public static String ids() {
+        return Arrays.stream(values()).map(IntegratorKind::id).collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}

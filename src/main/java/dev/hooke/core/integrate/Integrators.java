@@ -1,0 +1,24 @@
+package dev.hooke.core.integrate;
+
+/** Creates integrators by kind. */
+public final class Integrators {
+
+    private Integrators() {
+    }
+
+    /** A new integrator of the given kind, with its default settings. */
+    public static Integrator create(IntegratorKind kind) {
+        return switch (kind) {
+            case EXPLICIT_EULER -> new ExplicitEuler();
+            case SYMPLECTIC_EULER -> new SymplecticEuler();
+            case VERLET -> new PositionVerlet();
+            case VELOCITY_VERLET -> new VelocityVerlet();
+            case RK4 -> new RungeKutta4();
+        };
+    }
+
+    /** A new integrator named by its id, for example {@code "rk4"}. */
+    public static Integrator create(String id) {
+        return create(IntegratorKind.fromId(id));
+    }
+}

@@ -1,0 +1,416 @@
+package dev.hooke.core.scene;
+
+import java.util.Objects;
+
+/**
+ * The named parameters of a scene, with documented defaults. Mutable, so that command-line
+ * options, lesson files and UI panels can fill it field by field; {@link #validate()} checks it
+ * and names the field at fault; {@link Scenes#build(SceneSpec)} turns it into a system.
+ *
+ * <p>A value left at NaN (or a negative count) means "the scene's default", listed here:
+ * <table>
+ *   <caption>Defaults per scene</caption>
+ *   <tr><th>field</th><th>spring</th><th>chain</th><th>cloth</th><th>cube</th></tr>
+ *   <tr><td>nodes / size</td><td>2</td><td>16 nodes</td><td>16 × 16</td><td>4 × 4 × 4</td></tr>
+ *   <tr><td>length / width (m)</td><td>1 (rest length)</td><td>4 (whole rope)</td><td>1</td><td>0.5</td></tr>
+ *   <tr><td>mass (kg per particle)</td><td>1</td><td>0.1</td><td>0.001</td><td>0.01</td></tr>
+ *   <tr><td>k_s (N/m)</td><td>100</td><td>100</td><td>struct 200, shear 100, bend 20</td><td>200</td></tr>
+ *   <tr><td>k_d (N·s/m)</td><td>0</td><td>0</td><td>0</td><td>0.05</td></tr>
+ * </table>
+ * Gravity defaults to 9.81 m/s² downward (−y), air damping to 0. The cube starts 1 m above a
+ * ground plane at y = 0 (restitution 0.3, friction 0.5).
+ */
+public final class SceneSpec {
+
+    /** The largest number of particles a scene may have (a 300×300 cloth, a 45³ cube). */
+    public static final int MAX_PARTICLES = 100_000;
+
+    private SceneType type = SceneType.SPRING;
+    private int nodes = -1;
+    private int size = -1;
+    private double length = Double.NaN;
+    private double mass = Double.NaN;
+    private double k = Double.NaN;
+    private double kStruct = Double.NaN;
+    private double kShear = Double.NaN;
+    private double kBend = Double.NaN;
+    private boolean structural = true;
+    private boolean shear = true;
+    private boolean bend = true;
+    private double kd = Double.NaN;
+    private double gravity = 9.81;
+    private double airDamping = 0;
+    private ClothPins pins = ClothPins.CORNERS;
+    private boolean verticalCloth = false;
+    private double dropHeight = 1.0;
+    private double restitution = 0.3;
+    private double friction = 0.5;
+    private Perturbation perturbation = Perturbation.NONE;
+    private double displacement = 0;
+    private double velocity = 0;
+    private long seed = 1;
+
+    /** A spec for the given scene with every default. */
+    public static SceneSpec of(SceneType type) {
+        SceneSpec s = new SceneSpec();
+        s.type = Objects.requireNonNull(type);
+        return s;
+    }
+
+    /** A copy of this spec. */
+    public SceneSpec copy() {
+        SceneSpec c = new SceneSpec();
+        c.type = type;
+        c.nodes = nodes;
+        c.size = size;
+        c.length = length;
+        c.mass = mass;
+        c.k = k;
+        c.kStruct = kStruct;
+        c.kShear = kShear;
+        c.kBend = kBend;
+        c.structural = structural;
+        c.shear = shear;
+        c.bend = bend;
+        c.kd = kd;
+        c.gravity = gravity;
+        c.airDamping = airDamping;
+        c.pins = pins;
+        c.verticalCloth = verticalCloth;
+        c.dropHeight = dropHeight;
+        c.restitution = restitution;
+        c.friction = friction;
+        c.perturbation = perturbation;
+        c.displacement = displacement;
+        c.velocity = velocity;
+        c.seed = seed;
+        return c;
+    }
+
+    /**
+     * Checks every field.
+     *
+     * @throws IllegalArgumentException whose message starts with the field's name
+     */
+    public SceneSpec validate() {
+        int count = switch (type) {
+            case SPRING -> 2;
+            case CHAIN -> {
+                requireCount("nodes", nodes(), 2);
+                yield nodes();
+            }
+            case CLOTH -> {
+                requireCount("size", size(), 2);
+                yield size() > 1000 ? Integer.MAX_VALUE : size() * size();
+            }
+            case CUBE -> {
+                requireCount("size", size(), 2);
+                yield size() > 100 ? Integer.MAX_VALUE : size() * size() * size();
+            }
+        };
+        if (count > MAX_PARTICLES) {
+            throw new IllegalArgumentException((type == SceneType.CHAIN ? "nodes" : "size")
+                    + ": the scene would have more than " + MAX_PARTICLES + " particles");
+        }
+        requirePositive("length", length());
+        requirePositive("mass", mass());
+        requireNonNegative("k", stiffness());
+        requireNonNegative("k-struct", structuralStiffness());
+        requireNonNegative("k-shear", shearStiffness());
+        requireNonNegative("k-bend", bendStiffness());
+        requireNonNegative("kd", springDamping());
+        requireFinite("gravity", gravity);
+        requireNonNegative("air-damping", airDamping);
+        requireNonNegative("drop-height", dropHeight);
+        if (!(restitution >= 0 && restitution <= 1)) {
+            throw new IllegalArgumentException("restitution: must be in [0, 1], got " + restitution);
+        }
+        requireNonNegative("friction", friction);
+        requireFinite("displacement", displacement);
+        requireFinite("velocity", velocity);
+        return this;
+    }
+
+    private static void requireCount(String name, int value, int min) {
+        if (value < min) {
+            throw new IllegalArgumentException(name + ": must be at least " + min + ", got " + value);
+        }
+    }
+
+    private static void requireFinite(String name, double value) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException(name + ": must be a finite number, got " + value);
+        }
+    }
+
+    private static void requirePositive(String name, double value) {
+        if (!(value > 0) || !Double.isFinite(value)) {
+            throw new IllegalArgumentException(name + ": must be a finite number > 0, got " + value);
+        }
+    }
+
+    private static void requireNonNegative(String name, double value) {
+        if (!(value >= 0) || !Double.isFinite(value)) {
+            throw new IllegalArgumentException(name + ": must be a finite number >= 0, got " + value);
+        }
+    }
+
+    private static double or(double value, double fallback) {
+        return Double.isNaN(value) ? fallback : value;
+    }
+
+    // ------------------------------------------------------------------ effective values
+
+    /** The scene. */
+    public SceneType type() {
+        return type;
+    }
+
+    /** Chain: the number of nodes (default 16). */
+    public int nodes() {
+        return nodes >= 0 ? nodes : 16;
+    }
+
+    /** Cloth and cube: particles along an edge (defaults 16 and 4). */
+    public int size() {
+        if (size >= 0) {
+            return size;
+        }
+        return type == SceneType.CUBE ? 4 : 16;
+    }
+
+    /**
+     * The scene's length in m: the spring's rest length (1), the whole rope (4), the cloth's
+     * width (1), the cube's edge (0.5).
+     */
+    public double length() {
+        return or(length, switch (type) {
+            case SPRING -> 1.0;
+            case CHAIN -> 4.0;
+            case CLOTH -> 1.0;
+            case CUBE -> 0.5;
+        });
+    }
+
+    /** m, the mass of each particle; in kg. */
+    public double mass() {
+        return or(mass, switch (type) {
+            case SPRING -> 1.0;
+            case CHAIN -> 0.1;
+            case CLOTH -> 0.001;
+            case CUBE -> 0.01;
+        });
+    }
+
+    /** k_s of every spring unless a kind has its own; in N/m. */
+    public double stiffness() {
+        return or(k, switch (type) {
+            case SPRING, CHAIN -> 100.0;
+            case CLOTH, CUBE -> 200.0;
+        });
+    }
+
+    /** k_s of structural springs; in N/m. */
+    public double structuralStiffness() {
+        return or(kStruct, stiffness());
+    }
+
+    /** k_s of shear springs; in N/m (cloth default: half of k). */
+    public double shearStiffness() {
+        return or(kShear, type == SceneType.CLOTH && Double.isNaN(k) ? 100.0 : stiffness());
+    }
+
+    /** k_s of bend springs; in N/m (cloth default 20 N/m). */
+    public double bendStiffness() {
+        return or(kBend, type == SceneType.CLOTH && Double.isNaN(k) ? 20.0 : stiffness());
+    }
+
+    /** k_d of every spring; in N·s/m. */
+    public double springDamping() {
+        return or(kd, type == SceneType.CUBE ? 0.05 : 0.0);
+    }
+
+    /** |g|, gravity along −y; in m/s² (0 turns it off). */
+    public double gravity() {
+        return gravity;
+    }
+
+    /** c, global viscous damping; in N·s/m. */
+    public double airDamping() {
+        return airDamping;
+    }
+
+    public boolean structural() {
+        return structural;
+    }
+
+    public boolean shear() {
+        return shear;
+    }
+
+    public boolean bend() {
+        return bend;
+    }
+
+    public ClothPins pins() {
+        return pins;
+    }
+
+    /** Whether the cloth starts hanging in the x–y plane (true) or lying flat in x–z (false). */
+    public boolean verticalCloth() {
+        return verticalCloth;
+    }
+
+    /** Cube: the height of its lowest face above the ground at the start; in m. */
+    public double dropHeight() {
+        return dropHeight;
+    }
+
+    public double restitution() {
+        return restitution;
+    }
+
+    public double friction() {
+        return friction;
+    }
+
+    public Perturbation perturbation() {
+        return perturbation;
+    }
+
+    /** The perturbation's displacement; in m. */
+    public double displacement() {
+        return displacement;
+    }
+
+    /** The perturbation's velocity; in m/s. */
+    public double velocity() {
+        return velocity;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    // ------------------------------------------------------------------ setters (fluent)
+
+    public SceneSpec type(SceneType t) {
+        type = Objects.requireNonNull(t);
+        return this;
+    }
+
+    public SceneSpec nodes(int n) {
+        nodes = n;
+        return this;
+    }
+
+    public SceneSpec size(int n) {
+        size = n;
+        return this;
+    }
+
+    public SceneSpec length(double l) {
+        length = l;
+        return this;
+    }
+
+    public SceneSpec mass(double m) {
+        mass = m;
+        return this;
+    }
+
+    public SceneSpec stiffness(double ks) {
+        k = ks;
+        return this;
+    }
+
+    public SceneSpec structuralStiffness(double ks) {
+        kStruct = ks;
+        return this;
+    }
+
+    public SceneSpec shearStiffness(double ks) {
+        kShear = ks;
+        return this;
+    }
+
+    public SceneSpec bendStiffness(double ks) {
+        kBend = ks;
+        return this;
+    }
+
+    public SceneSpec structural(boolean on) {
+        structural = on;
+        return this;
+    }
+
+    public SceneSpec shear(boolean on) {
+        shear = on;
+        return this;
+    }
+
+    public SceneSpec bend(boolean on) {
+        bend = on;
+        return this;
+    }
+
+    public SceneSpec springDamping(double d) {
+        kd = d;
+        return this;
+    }
+
+    public SceneSpec gravity(double g) {
+        gravity = g;
+        return this;
+    }
+
+    public SceneSpec airDamping(double c) {
+        airDamping = c;
+        return this;
+    }
+
+    public SceneSpec pins(ClothPins p) {
+        pins = Objects.requireNonNull(p);
+        return this;
+    }
+
+    public SceneSpec verticalCloth(boolean vertical) {
+        verticalCloth = vertical;
+        return this;
+    }
+
+    public SceneSpec dropHeight(double h) {
+        dropHeight = h;
+        return this;
+    }
+
+    public SceneSpec restitution(double e) {
+        restitution = e;
+        return this;
+    }
+
+    public SceneSpec friction(double mu) {
+        friction = mu;
+        return this;
+    }
+
+    public SceneSpec perturbation(Perturbation p) {
+        perturbation = Objects.requireNonNull(p);
+        return this;
+    }
+
+    public SceneSpec displacement(double d) {
+        displacement = d;
+        return this;
+    }
+
+    public SceneSpec velocity(double u) {
+        velocity = u;
+        return this;
+    }
+
+    public SceneSpec seed(long s) {
+        seed = s;
+        return this;
+    }
+}

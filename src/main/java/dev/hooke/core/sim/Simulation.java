@@ -1,0 +1,305 @@
+package dev.hooke.core.sim;
+
+import dev.hooke.core.integrate.Integrator;
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.observe.Observables;
+import dev.hooke.core.stability.StabilityAnalysis;
+import dev.hooke.core.stability.StabilityLimit;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * A system, an integrator and a fixed Δt, stepped forward with observables measured after every
+ * step and an explosion detector.
+ *
+ * <h2>Time</h2>
+ * Tests and the command line call {@link #step(int)}; a UI passes wall-clock time to
+ * {@link #advance(double, int)}, which turns it into fixed steps with an accumulator and a cap
+ * (as dyn4j's {@code World.update} does). The UI never decides the physics.
+ *
+ * <h2>Energy</h2>
+ * The work dissipated by damping is integrated with the trapezoidal rule over each step,
+ * W_d += ½ h (P_d(start) + P_d(end)), plus the kinetic energy removed by ground contacts.
+ *
+ * <h2>Explosion</h2>
+ * After every step the state is checked. The system is marked exploded, and stepping stops, when
+ * a position or velocity is not finite, or when the energy of motion that is not free flight,
+ * U_el + K − ½|p|²/M, exceeds {@value #EXPLOSION_FACTOR} times the energy scale
+ * <pre>
+ *   E_ref = U_el(0) + K_int(0) + M_free |g| D + 10⁻⁴ Σ ½ k_s L²
+ * </pre>
+ * where D is the diagonal of the initial bounding box (plus the drop height to a ground plane):
+ * the energy gravity can feed in, and the energy of a 1 % strain in every spring as a floor.
+ * An exception thrown inside a step is caught and reported the same way: none reaches the caller.
+ */
+public final class Simulation {
+
+    /** How far past its scale the energy must grow to count as an explosion. */
+    public static final double EXPLOSION_FACTOR = 1e4;
+
+    private final MassSpringSystem system;
+    private Integrator integrator;
+    private double dt;
+    private double time;
+    private long steps;
+    private double accumulator;
+    private final Observables observables = new Observables();
+    private ExplosionReport explosion;
+
+    private double energyScale;
+    private final double lengthScale;
+    private final double[] referencePositions;
+
+    /**
+     * @param system     the system, stepped in place
+     * @param integrator the method
+     * @param dt         Δt, in s (finite and &gt; 0)
+     */
+    public Simulation(MassSpringSystem system, Integrator integrator, double dt) {
+        this.system = Objects.requireNonNull(system, "system");
+        this.integrator = Objects.requireNonNull(integrator, "integrator");
+        setDt(dt);
+        this.referencePositions = system.x.clone();
+        this.lengthScale = lengthScale(system);
+        observables.measure(system);
+        observables.dissipated = 0;
+        energyScale = freshEnergyScale();
+    }
+
+    // ------------------------------------------------------------------ stepping
+
+    /**
+     * Takes one step unless the system has exploded.
+     *
+     * @return whether a step was taken and the system is still sound
+     */
+    public boolean step() {
+        if (explosion != null) {
+            return false;
+        }
+        double powerBefore = observables.dampingPower;
+        try {
+            integrator.step(system, dt);
+            double contactLoss = GroundContact.resolve(system);
+            time += dt;
+            steps++;
+            observables.measure(system);
+            observables.dissipated += 0.5 * dt * (powerBefore + observables.dampingPower) + contactLoss;
+        } catch (RuntimeException e) {
+            time += dt;
+            steps++;
+            explode("the step failed: " + e.getMessage(), -1);
+            return false;
+        }
+        if (!observables.isFinite()) {
+            explode("a position or velocity became infinite or NaN", firstNonFinite());
+            return false;
+        }
+        double motion = observables.elastic + observables.internalKinetic;
+        if (motion > EXPLOSION_FACTOR * energyScale) {
+            explode(String.format(Locale.ROOT, "The energy of motion grew to %.3g J, %.0f times its scale %.3g J",
+                    motion, motion / energyScale, energyScale), fastestParticle());
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Takes up to n steps, stopping early at an explosion.
+     *
+     * @return the number of steps taken
+     */
+    public int step(int n) {
+        int taken = 0;
+        for (int i = 0; i < n && step(); i++) {
+            taken++;
+        }
+        return taken;
+    }
+
+    /**
+     * Advances by wall-clock time: adds {@code seconds} to an accumulator and takes as many fixed
+     * steps as fit, at most {@code maxSteps} (the rest of the accumulator is dropped, so a slow
+     * machine runs in slow motion instead of spiralling).
+     *
+     * @return the number of steps taken
+     */
+    public int advance(double seconds, int maxSteps) {
+        if (!(seconds > 0) || explosion != null) {
+            return 0;
+        }
+        accumulator += seconds;
+        int taken = 0;
+        while (accumulator >= dt && taken < maxSteps) {
+            if (!step()) {
+                break;
+            }
+            accumulator -= dt;
+            taken++;
+        }
+        if (taken == maxSteps) {
+            accumulator = 0;
+        }
+        return taken;
+    }
+
+    private void explode(String reason, int particle) {
+        StabilityLimit limit = null;
+        try {
+            MassSpringSystem reference = system.copy();
+            System.arraycopy(referencePositions, 0, reference.x, 0, referencePositions.length);
+            limit = StabilityAnalysis.predictedLimit(reference, integrator);
+        } catch (RuntimeException ignored) {
+            // the report goes out without a limit
+        }
+        explosion = new ExplosionReport(time, steps, dt, integrator.kind(), limit, reason, particle);
+    }
+
+    private int firstNonFinite() {
+        for (int q = 0; q < system.x.length; q++) {
+            if (!Double.isFinite(system.x[q]) || !Double.isFinite(system.v[q])) {
+                return q / 3;
+            }
+        }
+        return -1;
+    }
+
+    private int fastestParticle() {
+        int best = -1;
+        double bestV = -1;
+        for (int i = 0; i < system.particleCount(); i++) {
+            int q = 3 * i;
+            double v2 = system.v[q] * system.v[q] + system.v[q + 1] * system.v[q + 1] + system.v[q + 2] * system.v[q + 2];
+            if (v2 > bestV) {
+                bestV = v2;
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    // ------------------------------------------------------------------ energy scale
+
+    private static double lengthScale(MassSpringSystem s) {
+        double[] lo = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
+        double[] hi = {-Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
+        for (int i = 0; i < s.particleCount(); i++) {
+            for (int k = 0; k < 3; k++) {
+                lo[k] = Math.min(lo[k], s.x[3 * i + k]);
+                hi[k] = Math.max(hi[k], s.x[3 * i + k]);
+            }
+        }
+        double d = Math.sqrt(sq(hi[0] - lo[0]) + sq(hi[1] - lo[1]) + sq(hi[2] - lo[2]));
+        if (s.ground() != null) {
+            d += Math.max(0, lo[1] - s.ground().height());
+        }
+        double longest = 0;
+        for (int sp = 0; sp < s.springCount(); sp++) {
+            longest = Math.max(longest, s.restLength(sp));
+        }
+        return d + longest;
+    }
+
+    private static double sq(double a) {
+        return a * a;
+    }
+
+    private double freshEnergyScale() {
+        double freeMass = 0;
+        for (int i = 0; i < system.particleCount(); i++) {
+            if (!system.isPinned(i)) {
+                freeMass += system.mass(i);
+            }
+        }
+        double g = Math.sqrt(sq(system.gravity(0)) + sq(system.gravity(1)) + sq(system.gravity(2)));
+        double floor = 0;
+        for (int sp = 0; sp < system.springCount(); sp++) {
+            floor += 0.5 * system.stiffness(sp) * sq(system.restLength(sp));
+        }
+        double scale = observables.elastic + observables.internalKinetic + freeMass * g * lengthScale + 1e-4 * floor;
+        return scale > 0 ? scale : Double.MIN_NORMAL;
+    }
+
+    /**
+     * Tells the detector that parameters changed (stiffness, mass, gravity, pins): the energy
+     * scale is raised to fit the new parameters if they need more, and the limit reported at an
+     * explosion is computed from the present positions.
+     */
+    public void parametersChanged() {
+        if (explosion != null) {
+            return;
+        }
+        observables.measure(system);
+        energyScale = Math.max(energyScale, freshEnergyScale());
+        System.arraycopy(system.x, 0, referencePositions, 0, referencePositions.length);
+    }
+
+    // ------------------------------------------------------------------ settings
+
+    /** Δt; in s. */
+    public double dt() {
+        return dt;
+    }
+
+    /** Sets Δt, in s; it must be finite and &gt; 0. Takes effect at the next step. */
+    public void setDt(double newDt) {
+        if (!(newDt > 0) || !Double.isFinite(newDt)) {
+            throw new IllegalArgumentException("dt must be a finite number > 0, got " + newDt);
+        }
+        dt = newDt;
+    }
+
+    /** The integrator. */
+    public Integrator integrator() {
+        return integrator;
+    }
+
+    /** Switches integrators between two steps; the state is kept. */
+    public void setIntegrator(Integrator next) {
+        integrator = Objects.requireNonNull(next, "integrator");
+        integrator.reset();
+    }
+
+    /** The method now in use. */
+    public IntegratorKind integratorKind() {
+        return integrator.kind();
+    }
+
+    // ------------------------------------------------------------------ state
+
+    /** The system (its arrays are live: read them between steps only). */
+    public MassSpringSystem system() {
+        return system;
+    }
+
+    /** t, simulated time; in s. */
+    public double time() {
+        return time;
+    }
+
+    /** The number of steps taken. */
+    public long steps() {
+        return steps;
+    }
+
+    /** The observables after the last step (live: copy them to keep them). */
+    public Observables observables() {
+        return observables;
+    }
+
+    /** Whether the system has exploded (then it no longer steps). */
+    public boolean exploded() {
+        return explosion != null;
+    }
+
+    /** The explosion report, or null. */
+    public ExplosionReport explosion() {
+        return explosion;
+    }
+
+    /** The energy scale E_ref the detector compares with; in J. */
+    public double energyScale() {
+        return energyScale;
+    }
+}

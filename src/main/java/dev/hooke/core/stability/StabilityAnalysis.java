@@ -1,0 +1,405 @@
+package dev.hooke.core.stability;
+
+import dev.hooke.core.integrate.Integrator;
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.model.MassSpringSystem;
+import java.util.SplittableRandom;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+
+/**
+ * Linear stability analysis: how large Δt may be before an explicit integrator explodes.
+ *
+ * <h2>Bounds</h2>
+ * <ul>
+ *   <li>The naive bound 2·√(m/k), the single-spring limit of symplectic Euler: the smallest over
+ *       all springs, with the lighter free end's mass.</li>
+ *   <li>The true bound comes from ω_max = √λ_max(M⁻¹K) at the present state with pinned DOFs
+ *       removed (guide, "Meshes"). A chain pinned at one end approaches ω_max = 2√(k/m), half the
+ *       single-spring Δt (seed 000 §3.2 and seed 003 §2.2 give 2/ω with the single-spring ω: the
+ *       mesh's ω_max is what counts).</li>
+ * </ul>
+ * λ_max is found with EJML's dense symmetric eigen solver when the system has at most
+ * {@value #DENSE_MAX_DOFS} free DOFs, otherwise matrix-free by Lanczos with full
+ * reorthogonalisation, stopped when the Ritz residual ‖A y − θ y‖ = β_j |s_j| falls below
+ * {@value #LANCZOS_TOLERANCE}·θ (for a symmetric matrix this bounds |λ_max − θ|).
+ *
+ * <h2>Each integrator's limit on a mode with angular frequency ω and damping ratio ζ</h2>
+ * With the mode's eigenvalues s = ω(−ζ ± i√(1 − ζ²)) of y' = A y (guide, "Single oscillator"):
+ * <pre>
+ *   explicit Euler     |1 + h s| ≤ 1        ⇒  h ≤ 2ζ/ω  (ζ &lt; 1);   h ≤ 2 / (ω (ζ + √(ζ² − 1)))  (ζ ≥ 1)
+ *                                            undamped: unstable at every Δt
+ *   symplectic Euler   amplification matrix [[1 − y², y(1 − 2ζy)/ω], [−yω, 1 − 2ζy]], y = hω,
+ *                      det = 1 − 2ζy, trace = 2 − y² − 2ζy; Jury's conditions give
+ *                      y ≤ min(2(√(1 + ζ²) − ζ), 1/ζ)         (2/ω when undamped)
+ *   Verlet (δ)         λ² − (2 − δ − y²) λ + (1 − δ) = 0 has λ = −1 at y = 2√(1 − δ/2)
+ *   velocity Verlet    y ≤ 2 (spring damping not included)
+ *   RK4                |R(h s)| ≤ 1, R(z) = 1 + z + z²/2 + z³/6 + z⁴/24; undamped y ≤ 2√2;
+ *                      damped: the root of |R(h s)| = 1 found by bisection
+ *   implicit methods   no limit
+ * </pre>
+ * On a mesh the limit is the smallest over its modes. With the dense solver every mode is
+ * examined (its ζ from the Rayleigh quotient of C, exact when the damping is proportional); with
+ * Lanczos only the fastest mode.
+ */
+public final class StabilityAnalysis {
+
+    /** Systems with at most this many free DOFs are analysed with the dense eigen solver. */
+    public static final int DENSE_MAX_DOFS = 900;
+    /** Relative Ritz residual at which Lanczos stops. */
+    public static final double LANCZOS_TOLERANCE = 1e-10;
+    /** The most Lanczos iterations (each keeps one vector of the basis). */
+    public static final int LANCZOS_MAX_ITERATIONS = 300;
+
+    private StabilityAnalysis() {
+    }
+
+    // ------------------------------------------------------------------ naive bound
+
+    /**
+     * The naive bound min over springs of 2·√(m/k_s), m the lighter free end's mass; in s.
+     * Springs with k_s = 0 or with both ends pinned are skipped; +∞ if none is left.
+     */
+    public static double naiveBound(MassSpringSystem s) {
+        double best = Double.POSITIVE_INFINITY;
+        for (int sp = 0; sp < s.springCount(); sp++) {
+            double k = s.stiffness(sp);
+            if (k <= 0) {
+                continue;
+            }
+            int a = s.springA(sp);
+            int b = s.springB(sp);
+            double m;
+            if (s.isPinned(a) && s.isPinned(b)) {
+                continue;
+            } else if (s.isPinned(a)) {
+                m = s.mass(b);
+            } else if (s.isPinned(b)) {
+                m = s.mass(a);
+            } else {
+                m = Math.min(s.mass(a), s.mass(b));
+            }
+            best = Math.min(best, 2 * Math.sqrt(m / k));
+        }
+        return best;
+    }
+
+    // ------------------------------------------------------------------ ω_max
+
+    /** ω_max and the fastest mode's ζ, by the dense solver or Lanczos depending on the size. */
+    public static ModalEstimate fastestMode(MassSpringSystem s) {
+        LinearizedSystem lin = new LinearizedSystem(s);
+        return lin.dim <= DENSE_MAX_DOFS ? dense(lin).fastest : lanczos(lin);
+    }
+
+    /** ω_max = √λ_max(M⁻¹K); in rad/s. */
+    public static double omegaMax(MassSpringSystem s) {
+        return fastestMode(s).omegaMax();
+    }
+
+    /** ω_max from EJML's dense symmetric eigen solver, at any size (slow for large systems). */
+    public static ModalEstimate fastestModeDense(MassSpringSystem s) {
+        return dense(new LinearizedSystem(s)).fastest;
+    }
+
+    /** ω_max from matrix-free Lanczos, at any size. */
+    public static ModalEstimate fastestModeLanczos(MassSpringSystem s) {
+        return lanczos(new LinearizedSystem(s));
+    }
+
+    private record DenseResult(ModalEstimate fastest, double[] omegas, double[] zetas) {
+    }
+
+    private static DenseResult dense(LinearizedSystem lin) {
+        if (lin.dim == 0) {
+            return new DenseResult(new ModalEstimate(0, 0, "dense", 0, 0), new double[0], new double[0]);
+        }
+        DMatrixRMaj a = lin.denseA();
+        DMatrixRMaj b = lin.denseB();
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(lin.dim, true, true);
+        if (!eig.decompose(a)) {
+            throw new IllegalStateException("the dense eigen solver did not converge");
+        }
+        int count = eig.getNumberOfEigenvalues();
+        double[] omegas = new double[count];
+        double[] zetas = new double[count];
+        double lambdaMax = Double.NEGATIVE_INFINITY;
+        int best = -1;
+        DMatrixRMaj bw = new DMatrixRMaj(lin.dim, 1);
+        for (int i = 0; i < count; i++) {
+            double lambda = eig.getEigenvalue(i).getReal();
+            omegas[i] = lambda > 0 ? Math.sqrt(lambda) : 0;
+            DMatrixRMaj w = eig.getEigenVector(i);
+            if (w != null && omegas[i] > 0) {
+                CommonOps_DDRM.mult(b, w, bw);
+                double num = CommonOps_DDRM.dot(w, bw);
+                double den = CommonOps_DDRM.dot(w, w);
+                zetas[i] = num / (den * 2 * omegas[i]);
+            }
+            if (lambda > lambdaMax) {
+                lambdaMax = lambda;
+                best = i;
+            }
+        }
+        ModalEstimate fastest = new ModalEstimate(omegas[best], zetas[best], "dense", 0, lin.dim);
+        return new DenseResult(fastest, omegas, zetas);
+    }
+
+    private static ModalEstimate lanczos(LinearizedSystem lin) {
+        final int n = lin.dim;
+        if (n == 0) {
+            return new ModalEstimate(0, 0, "lanczos", 0, 0);
+        }
+        final int maxIter = Math.min(n, LANCZOS_MAX_ITERATIONS);
+        double[][] q = new double[maxIter + 1][];
+        double[] alpha = new double[maxIter];
+        double[] beta = new double[maxIter];
+        SplittableRandom rnd = new SplittableRandom(0x5eed);
+        double[] start = new double[n];
+        for (int i = 0; i < n; i++) {
+            start[i] = rnd.nextDouble() - 0.5;
+        }
+        scale(start, 1 / norm(start));
+        q[0] = start;
+        double[] w = new double[n];
+        double theta = 0;
+        double[] ritz = null;
+        int used = 0;
+        for (int j = 0; j < maxIter; j++) {
+            lin.applyA(q[j], w);
+            alpha[j] = dot(q[j], w);
+            axpy(-alpha[j], q[j], w);
+            if (j > 0) {
+                axpy(-beta[j - 1], q[j - 1], w);
+            }
+            // full reorthogonalisation, twice ("twice is enough")
+            for (int pass = 0; pass < 2; pass++) {
+                for (int i = 0; i <= j; i++) {
+                    axpy(-dot(q[i], w), q[i], w);
+                }
+            }
+            beta[j] = norm(w);
+            used = j + 1;
+            boolean invariant = beta[j] <= 1e-13 * Math.max(Math.abs(alpha[j]), 1e-300);
+            if (used % 5 == 0 || invariant || used == maxIter) {
+                double[] sol = largestRitzPair(alpha, beta, used);
+                theta = sol[0];
+                ritz = sol;
+                double residual = Math.abs(beta[j] * sol[used]);
+                if (invariant || residual <= LANCZOS_TOLERANCE * Math.abs(theta)) {
+                    break;
+                }
+            }
+            q[j + 1] = new double[n];
+            System.arraycopy(w, 0, q[j + 1], 0, n);
+            scale(q[j + 1], 1 / beta[j]);
+        }
+        double omega = theta > 0 ? Math.sqrt(theta) : 0;
+        double zeta = 0;
+        if (omega > 0 && ritz != null) {
+            double[] y = new double[n];
+            for (int i = 0; i < used; i++) {
+                axpy(ritz[1 + i], q[i], y);
+            }
+            lin.applyB(y, w);
+            zeta = dot(y, w) / (dot(y, y) * 2 * omega);
+        }
+        return new ModalEstimate(omega, zeta, "lanczos", used, n);
+    }
+
+    /** {θ, s_1 … s_m}: the largest eigenvalue of the m×m tridiagonal T and its unit eigenvector. */
+    private static double[] largestRitzPair(double[] alpha, double[] beta, int m) {
+        DMatrixRMaj t = new DMatrixRMaj(m, m);
+        for (int i = 0; i < m; i++) {
+            t.set(i, i, alpha[i]);
+            if (i + 1 < m) {
+                t.set(i, i + 1, beta[i]);
+                t.set(i + 1, i, beta[i]);
+            }
+        }
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(m, true, true);
+        if (!eig.decompose(t)) {
+            throw new IllegalStateException("the tridiagonal eigen solve did not converge");
+        }
+        int best = 0;
+        for (int i = 1; i < eig.getNumberOfEigenvalues(); i++) {
+            if (eig.getEigenvalue(i).getReal() > eig.getEigenvalue(best).getReal()) {
+                best = i;
+            }
+        }
+        DMatrixRMaj s = eig.getEigenVector(best);
+        double[] out = new double[m + 1];
+        out[0] = eig.getEigenvalue(best).getReal();
+        double norm = 0;
+        for (int i = 0; i < m; i++) {
+            norm += s.get(i) * s.get(i);
+        }
+        norm = Math.sqrt(norm);
+        for (int i = 0; i < m; i++) {
+            out[1 + i] = s.get(i) / norm;
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ limits
+
+    /** The predicted limit of {@code integrator} on s (Verlet's δ is taken from the integrator). */
+    public static StabilityLimit predictedLimit(MassSpringSystem s, Integrator integrator) {
+        double delta = integrator instanceof PositionVerlet pv ? pv.damping() : PositionVerlet.DEFAULT_DAMPING;
+        return predictedLimit(s, integrator.kind(), delta);
+    }
+
+    /**
+     * The predicted limit of an integrator on s: the smallest {@link #modalLimit} over the modes
+     * (all of them for a system small enough for the dense solver, the fastest otherwise).
+     *
+     * @param verletDelta δ of the position Verlet integrator (ignored by the others)
+     */
+    public static StabilityLimit predictedLimit(MassSpringSystem s, IntegratorKind kind, double verletDelta) {
+        if (kind.isImplicit()) {
+            return new StabilityLimit(kind, Double.POSITIVE_INFINITY, Double.NaN, Double.NaN, "implicit: none");
+        }
+        LinearizedSystem lin = new LinearizedSystem(s);
+        if (lin.dim <= DENSE_MAX_DOFS) {
+            DenseResult d = dense(lin);
+            ModalEstimate f = d.fastest;
+            double limit = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < d.omegas.length; i++) {
+                if (d.omegas[i] > 1e-9 * f.omegaMax()) {
+                    limit = Math.min(limit, modalLimit(kind, d.omegas[i], d.zetas[i], verletDelta));
+                }
+            }
+            return new StabilityLimit(kind, limit, f.omegaMax(), f.zeta(), rule(kind, f.zeta(), verletDelta));
+        }
+        ModalEstimate f = lanczos(lin);
+        return new StabilityLimit(kind, f.omegaMax() > 0 ? modalLimit(kind, f.omegaMax(), f.zeta(), verletDelta)
+                : Double.POSITIVE_INFINITY, f.omegaMax(), f.zeta(), rule(kind, f.zeta(), verletDelta));
+    }
+
+    /** The formula in words, for reports. */
+    static String rule(IntegratorKind kind, double zeta, double verletDelta) {
+        boolean damped = zeta > 0;
+        return switch (kind) {
+            case EXPLICIT_EULER -> damped ? "2ζ/ω_max" : "energy ×(1+Δt²ω²) per step";
+            case SYMPLECTIC_EULER -> damped ? "2(√(1+ζ²)−ζ)/ω_max" : "2/ω_max";
+            case VERLET -> verletDelta > 0 ? "2√(1−δ/2)/ω_max" : "2/ω_max";
+            case VELOCITY_VERLET -> "2/ω_max";
+            case RK4 -> damped ? "|R(Δt·s)| = 1" : "2√2/ω_max";
+            default -> "none";
+        };
+    }
+
+    /**
+     * The largest stable h for one mode of angular frequency ω (rad/s) and damping ratio ζ; in s.
+     * 0 means unstable at every h; +∞ means stable at every h. See the class comment.
+     */
+    public static double modalLimit(IntegratorKind kind, double omega, double zeta, double verletDelta) {
+        if (!(omega > 0)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        if (kind.isImplicit()) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double z = Math.max(0, zeta);
+        return switch (kind) {
+            case EXPLICIT_EULER -> {
+                if (z == 0) {
+                    yield 0.0;
+                }
+                yield z < 1 ? 2 * z / omega : 2 / (omega * (z + Math.sqrt(z * z - 1)));
+            }
+            case SYMPLECTIC_EULER -> {
+                double y = 2 * (Math.sqrt(1 + z * z) - z);
+                if (z > 0) {
+                    y = Math.min(y, 1 / z);
+                }
+                yield y / omega;
+            }
+            case VERLET -> 2 * Math.sqrt(1 - verletDelta / 2) / omega;
+            case VELOCITY_VERLET -> 2 / omega;
+            case RK4 -> z == 0 ? 2 * Math.sqrt(2) / omega : rk4DampedLimit(omega, z);
+            default -> Double.POSITIVE_INFINITY;
+        };
+    }
+
+    /** The h at which |R(h s)| first reaches 1 for RK4, s the mode's eigenvalue(s). */
+    private static double rk4DampedLimit(double omega, double zeta) {
+        double re1;
+        double im1;
+        double re2;
+        double im2;
+        if (zeta < 1) {
+            re1 = -zeta * omega;
+            im1 = omega * Math.sqrt(1 - zeta * zeta);
+            re2 = re1;
+            im2 = im1;
+        } else {
+            double r = Math.sqrt(zeta * zeta - 1);
+            re1 = -omega * (zeta - r);
+            re2 = -omega * (zeta + r);
+            im1 = 0;
+            im2 = 0;
+        }
+        double lo = 0;
+        double hi = 4 / omega;
+        while (rk4Modulus(hi * re1, hi * im1) <= 1 && rk4Modulus(hi * re2, hi * im2) <= 1) {
+            hi *= 2;
+            if (hi > 1e6 / omega) {
+                return Double.POSITIVE_INFINITY;
+            }
+        }
+        for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; it++) {
+            double mid = 0.5 * (lo + hi);
+            if (rk4Modulus(mid * re1, mid * im1) <= 1 && rk4Modulus(mid * re2, mid * im2) <= 1) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** |R(z)| for RK4's stability polynomial R(z) = 1 + z + z²/2 + z³/6 + z⁴/24, z = a + ib. */
+    static double rk4Modulus(double a, double b) {
+        // Horner: R = 1 + z(1 + z/2(1 + z/3(1 + z/4)))
+        double re = 1 + a / 4;
+        double im = b / 4;
+        double[] c = {3, 2, 1};
+        for (double k : c) {
+            double nr = (re * a - im * b) / k;
+            double ni = (re * b + im * a) / k;
+            re = 1 + nr;
+            im = ni;
+        }
+        return Math.hypot(re, im);
+    }
+
+    // ------------------------------------------------------------------ small vector helpers
+
+    private static double dot(double[] a, double[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    private static double norm(double[] a) {
+        return Math.sqrt(dot(a, a));
+    }
+
+    private static void axpy(double alpha, double[] x, double[] y) {
+        for (int i = 0; i < x.length; i++) {
+            y[i] += alpha * x[i];
+        }
+    }
+
+    private static void scale(double[] a, double s) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] *= s;
+        }
+    }
+}
