@@ -61,7 +61,9 @@ public final class ExplosionBisection {
             throw new IllegalArgumentException("the system has no oscillating mode (ω_max = 0): nothing can explode");
         }
         double period = 2 * Math.PI / omega;
-        double start = guess > 0 && Double.isFinite(guess) ? guess : 2 / omega;
+        // Start from the prediction, but not from far below 2/ω_max: a tiny guess (explicit Euler
+        // with weak damping) would make every trial run millions of steps.
+        double start = guess > 0 && Double.isFinite(guess) ? Math.max(guess, 0.01 * 2 / omega) : 2 / omega;
         int[] trials = {0};
         double lo = start / 2;
         double hi = start * 2;

@@ -36,14 +36,16 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  *                      det = 1 − 2ζy, trace = 2 − y² − 2ζy; Jury's conditions give
  *                      y ≤ min(2(√(1 + ζ²) − ζ), 1/ζ)         (2/ω when undamped)
  *   Verlet (δ)         λ² − (2 − δ − y²) λ + (1 − δ) = 0 has λ = −1 at y = 2√(1 − δ/2)
- *   velocity Verlet    y ≤ 2 (spring damping not included)
+ *   velocity Verlet    y ≤ 2
+ *   either, damped     spectral radius of the implementation's 3×3 amplification matrix ≤ 1,
+ *                      by bisection (see bisectAmplification)
  *   RK4                |R(h s)| ≤ 1, R(z) = 1 + z + z²/2 + z³/6 + z⁴/24; undamped y ≤ 2√2;
  *                      damped: the root of |R(h s)| = 1 found by bisection
  *   implicit methods   no limit
  * </pre>
- * On a mesh the limit is the smallest over its modes. With the dense solver every mode is
- * examined (its ζ from the Rayleigh quotient of C, exact when the damping is proportional); with
- * Lanczos only the fastest mode.
+ * On a mesh the limit is the smallest over its modes. With the dense solver every mode faster than
+ * {@link #SLOW_MODE_FRACTION}·ω_max is examined (its ζ from the Rayleigh quotient of C, exact when
+ * the damping is proportional to the stiffness); with Lanczos only the fastest mode.
  */
 public final class StabilityAnalysis {
 
@@ -51,6 +53,12 @@ public final class StabilityAnalysis {
     public static final int DENSE_MAX_DOFS = 900;
     /** Relative Ritz residual at which Lanczos stops. */
     public static final double LANCZOS_TOLERANCE = 1e-10;
+    /**
+     * Modes slower than this fraction of ω_max are left out of a mesh's limit: near-rigid modes
+     * of a linearisation away from equilibrium, whose growth over any practical run is negligible
+     * (explicit Euler's factor 1 + h²ω² per step is 1 + 10⁻⁶ h²ω_max² for them).
+     */
+    public static final double SLOW_MODE_FRACTION = 1e-3;
     /** The most Lanczos iterations (each keeps one vector of the basis). */
     public static final int LANCZOS_MAX_ITERATIONS = 300;
 
@@ -268,7 +276,7 @@ public final class StabilityAnalysis {
             ModalEstimate f = d.fastest;
             double limit = Double.POSITIVE_INFINITY;
             for (int i = 0; i < d.omegas.length; i++) {
-                if (d.omegas[i] > 1e-9 * f.omegaMax()) {
+                if (d.omegas[i] > SLOW_MODE_FRACTION * f.omegaMax()) {
                     limit = Math.min(limit, modalLimit(kind, d.omegas[i], d.zetas[i], verletDelta));
                 }
             }
@@ -285,8 +293,8 @@ public final class StabilityAnalysis {
         return switch (kind) {
             case EXPLICIT_EULER -> damped ? "2ζ/ω_max" : "energy ×(1+Δt²ω²) per step";
             case SYMPLECTIC_EULER -> damped ? "2(√(1+ζ²)−ζ)/ω_max" : "2/ω_max";
-            case VERLET -> verletDelta > 0 ? "2√(1−δ/2)/ω_max" : "2/ω_max";
-            case VELOCITY_VERLET -> "2/ω_max";
+            case VERLET -> damped ? "ρ(G(Δt)) = 1 with damping" : verletDelta > 0 ? "2√(1−δ/2)/ω_max" : "2/ω_max";
+            case VELOCITY_VERLET -> damped ? "ρ(G(Δt)) = 1 with damping" : "2/ω_max";
             case RK4 -> damped ? "|R(Δt·s)| = 1" : "2√2/ω_max";
             default -> "none";
         };
@@ -318,11 +326,87 @@ public final class StabilityAnalysis {
                 }
                 yield y / omega;
             }
-            case VERLET -> 2 * Math.sqrt(1 - verletDelta / 2) / omega;
-            case VELOCITY_VERLET -> 2 / omega;
+            case VERLET -> z == 0 ? 2 * Math.sqrt(1 - verletDelta / 2) / omega
+                    : bisectAmplification(kind, omega, z, verletDelta);
+            case VELOCITY_VERLET -> z == 0 ? 2 / omega : bisectAmplification(kind, omega, z, verletDelta);
             case RK4 -> z == 0 ? 2 * Math.sqrt(2) / omega : rk4DampedLimit(omega, z);
             default -> Double.POSITIVE_INFINITY;
         };
+    }
+
+    /**
+     * The largest h at which the spectral radius of a Verlet integrator's amplification matrix on
+     * the damped mode x'' = −ω²x − 2ζω x' stays at most 1, found by bisection. The matrices are
+     * those of the implementations, whose state includes the cached acceleration a (per unit mass):
+     * <pre>
+     *   velocity Verlet, state (x, v, a):   v½ = v + ½ha,  x⁺ = x + h v½,  ṽ = v½ + ½ha,
+     *                                       a⁺ = −ω²x⁺ − 2ζω ṽ,  v⁺ = v½ + ½h a⁺
+     *   position Verlet, state (x, x⁻, a):  x⁺ = x + (1−δ)(x − x⁻) + h²a,  ṽ = (x⁺ − x)/h + ½ha,
+     *                                       a⁺ = −ω²x⁺ − 2ζω ṽ
+     * </pre>
+     */
+    static double bisectAmplification(IntegratorKind kind, double omega, double zeta, double delta) {
+        double lo = 0;
+        double hi = 2.5 / omega;
+        while (spectralRadius(kind, omega, zeta, delta, hi) <= 1 + 1e-12) {
+            hi *= 2;
+            if (hi > 1e6 / omega) {
+                return Double.POSITIVE_INFINITY;
+            }
+        }
+        for (int it = 0; it < 200 && hi - lo > 1e-14 * hi; it++) {
+            double mid = 0.5 * (lo + hi);
+            if (spectralRadius(kind, omega, zeta, delta, mid) <= 1 + 1e-12) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** The spectral radius of the 3×3 amplification matrix described at {@link #bisectAmplification}. */
+    static double spectralRadius(IntegratorKind kind, double omega, double zeta, double delta, double h) {
+        DMatrixRMaj g = new DMatrixRMaj(3, 3);
+        double[] in = new double[3];
+        double[] out = new double[3];
+        for (int col = 0; col < 3; col++) {
+            java.util.Arrays.fill(in, 0);
+            in[col] = 1;
+            if (kind == IntegratorKind.VELOCITY_VERLET) {
+                double x = in[0];
+                double v = in[1];
+                double a = in[2];
+                double vHalf = v + 0.5 * h * a;
+                double xNew = x + h * vHalf;
+                double vPred = vHalf + 0.5 * h * a;
+                double aNew = -omega * omega * xNew - 2 * zeta * omega * vPred;
+                out[0] = xNew;
+                out[1] = vHalf + 0.5 * h * aNew;
+                out[2] = aNew;
+            } else {
+                double x = in[0];
+                double xPrev = in[1];
+                double a = in[2];
+                double xNew = x + (1 - delta) * (x - xPrev) + h * h * a;
+                double vPred = (xNew - x) / h + 0.5 * h * a;
+                out[0] = xNew;
+                out[1] = x;
+                out[2] = -omega * omega * xNew - 2 * zeta * omega * vPred;
+            }
+            for (int r = 0; r < 3; r++) {
+                g.set(r, col, out[r]);
+            }
+        }
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(3, false);
+        if (!eig.decompose(g)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double rho = 0;
+        for (int i = 0; i < eig.getNumberOfEigenvalues(); i++) {
+            rho = Math.max(rho, eig.getEigenvalue(i).getMagnitude());
+        }
+        return rho;
     }
 
     /** The h at which |R(h s)| first reaches 1 for RK4, s the mode's eigenvalue(s). */
