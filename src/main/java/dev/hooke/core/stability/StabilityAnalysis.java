@@ -53,6 +53,14 @@ public final class StabilityAnalysis {
     public static final double LANCZOS_TOLERANCE = 1e-10;
     /** The most Lanczos iterations (each keeps one vector of the basis). */
     public static final int LANCZOS_MAX_ITERATIONS = 300;
+    /**
+     * Modes with ω below this fraction of ω_max count as zero-frequency (rigid or mechanism)
+     * modes and are left out of the limit: the dense solver's eigenvalue error, about n·ε·λ_max
+     * (n ≤ {@value #DENSE_MAX_DOFS}, ε the machine epsilon, so ≲ 2·10⁻¹³ λ_max), gives such
+     * modes a noise ω of order 10⁻⁷ ω_max and a noise ζ of either sign. The cut-off,
+     * ω &lt; 10⁻⁵ ω_max (λ &lt; 10⁻¹⁰ λ_max), is well above that noise.
+     */
+    public static final double ZERO_MODE_FRACTION = 1e-5;
 
     private StabilityAnalysis() {
     }
@@ -268,7 +276,7 @@ public final class StabilityAnalysis {
             ModalEstimate f = d.fastest;
             double limit = Double.POSITIVE_INFINITY;
             for (int i = 0; i < d.omegas.length; i++) {
-                if (d.omegas[i] > 1e-9 * f.omegaMax()) {
+                if (d.omegas[i] > ZERO_MODE_FRACTION * f.omegaMax()) {
                     limit = Math.min(limit, modalLimit(kind, d.omegas[i], d.zetas[i], verletDelta));
                 }
             }
