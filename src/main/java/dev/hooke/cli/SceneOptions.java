@@ -261,7 +261,8 @@ public final class SceneOptions {
             return;
         }
         String names = Arrays.stream(scenes).map(SceneType::id).collect(Collectors.joining(" and "));
-        String hint = option.equals("--nodes") ? "; the cloth and the cube take --size"
+        String hint = option.equals("--nodes") && (scene == SceneType.CLOTH || scene == SceneType.CUBE)
+                ? "; the cloth and the cube take --size"
                 : option.equals("--size") && scene == SceneType.CHAIN ? "; the chain takes --nodes" : "";
         throw new UsageException(command.commandLine(), String.format(Locale.ROOT,
                 "%s: applies to the %s scene%s only, not to %s%s",
