@@ -1,0 +1,131 @@
+package dev.hooke.cli;
+
+import dev.hooke.core.observe.Observables;
+import dev.hooke.core.sim.Simulation;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
+
+/**
+ * The columns of the observables CSV that {@code hooke run --csv} writes: one row per recorded
+ * step, read from the {@link Simulation} as it stands. A new column is one entry in
+ * {@link #STANDARD}.
+ *
+ * <p>Format: a header line, then one line per row; fields separated by commas, lines ended by
+ * {@code \n}; numbers as Java's {@link Double#toString(double)} prints them (the shortest decimal
+ * that reads back to the same double, for example {@code 0.015625} or {@code 1.0E-5}; a
+ * non-finite value as {@code NaN}, {@code Infinity} or {@code -Infinity}); {@code step} and
+ * {@code exploded} (0 or 1) as whole numbers.
+ */
+public final class ObservablesCsv {
+
+    /** How one column writes its value for the simulation's present state. */
+    @FunctionalInterface
+    public interface Cell {
+        /** Appends the value (no separator) to {@code row}. */
+        void append(Simulation sim, StringBuilder row);
+    }
+
+    /**
+     * One column.
+     *
+     * @param name the header name
+     * @param cell its value
+     */
+    public record Column(String name, Cell cell) {
+        public Column {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(cell, "cell");
+        }
+    }
+
+    /**
+     * The columns, in order (units from {@link Observables}):
+     * <pre>
+     *   step          steps taken (0 for the initial state)
+     *   t             simulated time; s
+     *   kinetic       K = Σ ½ m|v|²; J
+     *   elastic       U_el = Σ ½ k_s (l − L)²; J
+     *   gravitational U_g = Σ m (−g · x); J
+     *   total         E = K + U_el + U_g; J
+     *   dissipated    W_d, work dissipated by damping and ground contact since t = 0; J
+     *   max_speed     the largest particle speed; m/s
+     *   max_strain    the largest |l − L| / L; dimensionless
+     *   momentum_x/y/z  Σ m v over the free particles; kg·m/s
+     *   exploded      1 once the explosion detector has fired, else 0
+     * </pre>
+     */
+    public static final List<Column> STANDARD = List.of(
+            whole("step", Simulation::steps),
+            number("t", Simulation::time),
+            number("kinetic", s -> s.observables().kinetic),
+            number("elastic", s -> s.observables().elastic),
+            number("gravitational", s -> s.observables().gravitational),
+            number("total", s -> s.observables().total()),
+            number("dissipated", s -> s.observables().dissipated),
+            number("max_speed", s -> s.observables().maxSpeed),
+            number("max_strain", s -> s.observables().maxStrain),
+            number("momentum_x", s -> s.observables().momentum[0]),
+            number("momentum_y", s -> s.observables().momentum[1]),
+            number("momentum_z", s -> s.observables().momentum[2]),
+            whole("exploded", s -> s.exploded() ? 1 : 0));
+
+    private final List<Column> columns;
+    private final StringBuilder row = new StringBuilder(256);
+
+    /** A writer of the {@link #STANDARD} columns. */
+    public ObservablesCsv() {
+        this(STANDARD);
+    }
+
+    /** A writer of the given columns. */
+    public ObservablesCsv(List<Column> columns) {
+        if (columns.isEmpty()) {
+            throw new IllegalArgumentException("a CSV needs at least one column");
+        }
+        this.columns = List.copyOf(columns);
+    }
+
+    /** The columns. */
+    public List<Column> columns() {
+        return columns;
+    }
+
+    /** The header line, without its line end. */
+    public String header() {
+        return columns.stream().map(Column::name).collect(Collectors.joining(","));
+    }
+
+    /** Writes the header line. */
+    public void writeHeader(Writer out) throws IOException {
+        out.write(header());
+        out.write('\n');
+    }
+
+    /** Writes one row for the simulation's present state. */
+    public void writeRow(Simulation sim, Writer out) throws IOException {
+        row.setLength(0);
+        for (int c = 0; c < columns.size(); c++) {
+            if (c > 0) {
+                row.append(',');
+            }
+            columns.get(c).cell().append(sim, row);
+        }
+        row.append('\n');
+        out.append(row);
+    }
+
+    /** A column of a double, printed by {@link StringBuilder#append(double)} (as {@link Double#toString}). */
+    public static Column number(String name, ToDoubleFunction<Simulation> value) {
+        return new Column(name, (sim, row) -> row.append(value.applyAsDouble(sim)));
+    }
+
+    /** A column of a whole number. */
+    public static Column whole(String name, ToLongFunction<Simulation> value) {
+        return new Column(name, (sim, row) -> row.append(value.applyAsLong(sim)));
+    }
+}

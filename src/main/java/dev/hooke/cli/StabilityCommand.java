@@ -1,0 +1,208 @@
+package dev.hooke.cli;
+
+import dev.hooke.core.integrate.Integrator;
+import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.scene.SceneSpec;
+import dev.hooke.core.scene.Scenes;
+import dev.hooke.core.stability.ExplosionBisection;
+import dev.hooke.core.stability.ModalEstimate;
+import dev.hooke.core.stability.StabilityAnalysis;
+import dev.hooke.core.stability.StabilityLimit;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code hooke stability}: how large Δt may be for an integrator on a scene, predicted and
+ * measured.
+ *
+ * <ul>
+ *   <li>the naive bound 2·√(m/k), smallest over the springs ({@link StabilityAnalysis#naiveBound});</li>
+ *   <li>ω_max = √λ_max(M⁻¹K) at the initial state, pinned DOFs removed, and how it was found (EJML's
+ *       dense eigen solver or Lanczos) ({@link StabilityAnalysis#fastestMode});</li>
+ *   <li>the integrator's predicted limit ({@link StabilityAnalysis#predictedLimit(MassSpringSystem, Integrator)});</li>
+ *   <li>the explosion Δt measured by bisection: the largest Δt whose run, from a small random
+ *       perturbation, stays bounded for {@code --periods} periods 2π/ω_max
+ *       ({@link ExplosionBisection#measure}).</li>
+ * </ul>
+ *
+ * <h2>JSON ({@code --json})</h2>
+ * One object. Numbers in SI units (s, rad/s). JSON has no infinity, so:
+ * <ul>
+ *   <li>{@code predicted_dt_max}: the limit in s; {@code 0} when no Δt is stable
+ *       ({@code predicted_status} {@code "unstable_at_every_dt"}, explicit Euler without damping);
+ *       {@code null} when every Δt is stable ({@code predicted_status} {@code "none"}, implicit
+ *       methods); otherwise {@code predicted_status} is {@code "limit"}. {@code predicted_rule}
+ *       names the formula.</li>
+ *   <li>{@code measured_dt_max}: the largest bounded Δt in s ({@code measured_status}
+ *       {@code "measured"}); {@code 0} when every Δt tried exploded
+ *       ({@code "unbounded_at_every_dt_tried"}); {@code null} when no explosion was found
+ *       ({@code "no_explosion_found"}) or nothing can oscillate, ω_max = 0
+ *       ({@code "not_measured"}).</li>
+ *   <li>{@code naive_bound}: {@code null} when no spring with k_s &gt; 0 has a free end.</li>
+ * </ul>
+ */
+@Command(name = "stability", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = HookeCli.Version.class,
+        description = "Prints the naive bound 2·√(m/k), ω_max, the integrator's predicted Δt limit and the "
+                + "explosion Δt measured by bisection.",
+        footerHeading = "%n",
+        footer = {"JSON keys: naive_bound (s), omega_max (rad/s), method (dense or lanczos), dofs, zeta, "
+                + "predicted_dt_max (s; 0 = unstable at every Δt, null = no limit), predicted_status "
+                + "(limit, unstable_at_every_dt, none), predicted_rule, measured_dt_max (s; null when not "
+                + "measured or no explosion found), measured_dt_exploded, measured_status (measured, "
+                + "unbounded_at_every_dt_tried, no_explosion_found, not_measured), periods, trials, scene, "
+                + "integrator.",
+                "Exit codes: 0 done, 2 bad usage."})
+final class StabilityCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    SceneOptions scene;
+
+    @Mixin
+    IntegratorOptions integrator;
+
+    @Option(names = "--periods", paramLabel = "N", defaultValue = "200", converter = Converters.PositiveDouble.class,
+            description = "How many periods 2π/ω_max of the fastest mode a run must stay bounded for the "
+                    + "measured Δt (default: ${DEFAULT-VALUE}).")
+    double periods;
+
+    @Option(names = "--json", description = "Print one JSON object instead of text.")
+    boolean json;
+
+    /** What became of the measurement. */
+    private enum Measured {
+        MEASURED, UNBOUNDED_AT_EVERY_DT_TRIED, NO_EXPLOSION_FOUND, NOT_MEASURED;
+
+        String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    @Override
+    public Integer call() {
+        SceneSpec sceneSpec = scene.toSpec(spec);
+        integrator.check(spec);
+        MassSpringSystem system = SceneOptions.build(spec, sceneSpec);
+
+        double naive = StabilityAnalysis.naiveBound(system);
+        ModalEstimate mode = StabilityAnalysis.fastestMode(system);
+        Integrator probe = integrator.create();
+        StabilityLimit limit = StabilityAnalysis.predictedLimit(system, probe);
+
+        ExplosionBisection.Options defaults = ExplosionBisection.Options.defaults();
+        ExplosionBisection.Options options = new ExplosionBisection.Options(periods, defaults.growth(),
+                defaults.relTolerance(), defaults.perturbation(), defaults.maxSteps());
+        ExplosionBisection.Result result = null;
+        Measured status = Measured.NOT_MEASURED;
+        if (mode.omegaMax() > 0) {
+            SceneSpec frozen = sceneSpec.copy();
+            result = ExplosionBisection.measure(() -> Scenes.build(frozen.copy()), integrator::create,
+                    limit.dtMax(), options);
+            if (result.dtMax() == Double.POSITIVE_INFINITY) {
+                status = Measured.NO_EXPLOSION_FOUND;
+            } else if (result.dtMax() == 0) {
+                status = Measured.UNBOUNDED_AT_EVERY_DT_TRIED;
+            } else {
+                status = Measured.MEASURED;
+            }
+        }
+
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.print(json(sceneSpec, probe, naive, mode, limit, result, status).toJson());
+        } else {
+            text(out, sceneSpec, system, probe, naive, mode, limit, result, status, options);
+        }
+        out.flush();
+        return 0;
+    }
+
+    private JsonObject json(SceneSpec sceneSpec, Integrator probe, double naive, ModalEstimate mode,
+                            StabilityLimit limit, ExplosionBisection.Result result, Measured status) {
+        JsonObject o = new JsonObject()
+                .put("scene", sceneSpec.type().id())
+                .put("integrator", probe.kind().id());
+        if (probe instanceof PositionVerlet verlet) {
+            o.put("verlet_damping", verlet.damping());
+        }
+        o.put("naive_bound", naive)
+                .put("omega_max", mode.omegaMax())
+                .put("method", mode.method())
+                .put("dofs", (long) mode.dofs())
+                .put("zeta", mode.zeta());
+        if (limit.unlimited()) {
+            o.putNull("predicted_dt_max").put("predicted_status", "none");
+        } else if (limit.unstableAtEveryDt()) {
+            o.put("predicted_dt_max", 0.0).put("predicted_status", "unstable_at_every_dt");
+        } else {
+            o.put("predicted_dt_max", limit.dtMax()).put("predicted_status", "limit");
+        }
+        o.put("predicted_rule", limit.rule());
+        if (status == Measured.UNBOUNDED_AT_EVERY_DT_TRIED) {
+            o.put("measured_dt_max", 0.0);
+        } else {
+            o.put("measured_dt_max", result == null ? Double.NaN : result.dtMax());
+        }
+        o.put("measured_dt_exploded", result == null ? Double.NaN : result.dtExploded())
+                .put("measured_status", status.id())
+                .put("periods", periods)
+                .put("trials", result == null ? 0L : (long) result.trials());
+        return o;
+    }
+
+    private void text(PrintWriter out, SceneSpec sceneSpec, MassSpringSystem system, Integrator probe, double naive,
+                      ModalEstimate mode, StabilityLimit limit, ExplosionBisection.Result result, Measured status,
+                      ExplosionBisection.Options options) {
+        String method = "dense".equals(mode.method()) ? "EJML dense symmetric eigen solver"
+                : String.format(Locale.ROOT, "Lanczos, %d iterations", mode.iterations());
+        String delta = probe instanceof PositionVerlet verlet ? String.format(Locale.ROOT, ", δ = %s",
+                Numbers.plain(verlet.damping())) : "";
+        out.printf(Locale.ROOT, "scene                  %s%n", SceneOptions.describe(sceneSpec, system));
+        out.printf(Locale.ROOT, "integrator             %s (%s)%s%n", probe.kind().displayName(), probe.kind().id(),
+                delta);
+        out.printf(Locale.ROOT, "naive bound 2·√(m/k)   %s%n", Double.isFinite(naive)
+                ? Numbers.num(naive) + " s" : "none (no spring with k > 0 and a free end)");
+        out.printf(Locale.ROOT, "ω_max                  %s rad/s (%s, %d free DOFs), ζ = %s%n",
+                Numbers.num(mode.omegaMax()), method, mode.dofs(), Numbers.num(mode.zeta()));
+        out.printf(Locale.ROOT, "predicted Δt limit     %s%n", limit.describe());
+        if (limit.unstableAtEveryDt()) {
+            out.println("                       no Δt is stable: the energy grows at every step");
+        }
+        switch (status) {
+            case NOT_MEASURED -> out.println(
+                    "measured explosion Δt  not measured: nothing oscillates (ω_max = 0), so nothing can explode");
+            case NO_EXPLOSION_FOUND -> out.printf(Locale.ROOT,
+                    "measured explosion Δt  none: no run exploded (%d runs)%n", result.trials());
+            case UNBOUNDED_AT_EVERY_DT_TRIED -> out.printf(Locale.ROOT,
+                    "measured explosion Δt  none bounded: every Δt tried exploded, down to %s s (%d runs)%n",
+                    Numbers.num(result.dtExploded()), result.trials());
+            case MEASURED -> {
+                out.printf(Locale.ROOT, "measured explosion Δt  %s s: the largest Δt whose run stayed bounded "
+                                + "for %s periods of the fastest mode (%s s exploded; %d runs)%n",
+                        Numbers.num(result.dtMax()), Numbers.plain(periods), Numbers.num(result.dtExploded()),
+                        result.trials());
+                double needed = periods * 2 * Math.PI / mode.omegaMax() / result.dtMax();
+                if (needed > options.maxSteps()) {
+                    out.printf(Locale.ROOT, "                       (each run was cut at %d steps, fewer than "
+                            + "%s periods)%n", options.maxSteps(), Numbers.plain(periods));
+                }
+                if (limit.unstableAtEveryDt()) {
+                    out.println("                       bounded only because the growth is slow at that Δt, "
+                            + "not stable");
+                } else if (!limit.unlimited()) {
+                    out.printf(Locale.ROOT, "measured / predicted   %s%n", Numbers.num(result.dtMax() / limit.dtMax()));
+                }
+            }
+            default -> throw new IllegalStateException(status.name());
+        }
+    }
+}

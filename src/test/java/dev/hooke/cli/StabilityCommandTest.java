@@ -1,0 +1,130 @@
+package dev.hooke.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.hooke.Tolerances;
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.scene.SceneSpec;
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.core.scene.Scenes;
+import dev.hooke.core.stability.StabilityAnalysis;
+import dev.hooke.core.stability.StabilityLimit;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+class StabilityCommandTest {
+
+    private static final double M = 1;
+    private static final double K = 100;
+
+    private static JsonNode json(Hooke.Result r) throws IOException {
+        assertEquals(0, r.code(), r.err());
+        assertEquals("", r.err());
+        return new ObjectMapper().readTree(r.out());
+    }
+
+    private static Hooke.Result stability(String integrator, String... more) {
+        String[] base = {"stability", "--scene", "spring", "--mass", Double.toString(M), "--k", Double.toString(K),
+            "--gravity", "0", "--integrator", integrator};
+        String[] args = new String[base.length + more.length];
+        System.arraycopy(base, 0, args, 0, base.length);
+        System.arraycopy(more, 0, args, base.length, more.length);
+        return Hooke.run(args);
+    }
+
+    private static void assertRelative(double expected, double actual, double rel, String what) {
+        assertTrue(Math.abs(actual - expected) <= rel * Math.abs(expected),
+                what + ": expected " + expected + " within " + rel + " (relative), got " + actual);
+    }
+
+    @Test
+    void symplecticEulerOnTheSpringPredictsTwoOverOmegaAndMeasuresIt() throws IOException {
+        JsonNode j = json(stability("symplectic-euler", "--json"));
+        double omega = Math.sqrt(K / M);
+        double limit = 2 * Math.sqrt(M / K);
+        assertRelative(limit, j.get("naive_bound").asDouble(), Tolerances.DENSE_EIGEN_REL, "naive_bound");
+        assertRelative(omega, j.get("omega_max").asDouble(), Tolerances.DENSE_EIGEN_REL, "omega_max");
+        assertRelative(limit, j.get("predicted_dt_max").asDouble(), Tolerances.DENSE_EIGEN_REL, "predicted_dt_max");
+        assertEquals("limit", j.get("predicted_status").asText());
+        assertRelative(limit, j.get("measured_dt_max").asDouble(), Tolerances.MEASURED_DT_REL, "measured_dt_max");
+        assertEquals("measured", j.get("measured_status").asText());
+        assertEquals("symplectic-euler", j.get("integrator").asText());
+        assertEquals("dense", j.get("method").asText());
+        assertTrue(j.get("measured_dt_exploded").asDouble() > j.get("measured_dt_max").asDouble());
+    }
+
+    @Test
+    void theJsonIsExactlyOneObjectWithTheContractKeys() throws IOException {
+        Hooke.Result r = stability("rk4", "--json");
+        JsonNode j = json(r);
+        assertTrue(j.isObject());
+        for (String key : new String[] {"naive_bound", "omega_max", "predicted_dt_max", "measured_dt_max"}) {
+            assertTrue(j.has(key), "missing key " + key);
+            assertTrue(j.get(key).isNumber(), key + " is a number");
+        }
+        // Nothing but whitespace after the object.
+        try (var parser = new ObjectMapper().createParser(r.out())) {
+            parser.readValueAsTree();
+            assertEquals(null, parser.nextToken());
+        }
+    }
+
+    @Test
+    void rk4PredictsTwoRootTwoOverOmega() throws IOException {
+        JsonNode j = json(stability("rk4", "--json"));
+        double limit = 2 * Math.sqrt(2) * Math.sqrt(M / K);
+        assertRelative(limit, j.get("predicted_dt_max").asDouble(), Tolerances.DENSE_EIGEN_REL, "predicted_dt_max");
+        assertRelative(limit, j.get("measured_dt_max").asDouble(), Tolerances.MEASURED_DT_REL, "measured_dt_max");
+    }
+
+    @Test
+    void verletDampingEntersThePrediction() throws IOException {
+        double delta = 0.5;
+        JsonNode j = json(stability("verlet", "--verlet-damping", Double.toString(delta), "--json"));
+        double limit = 2 * Math.sqrt(1 - delta / 2) * Math.sqrt(M / K);
+        assertRelative(limit, j.get("predicted_dt_max").asDouble(), Tolerances.DENSE_EIGEN_REL, "predicted_dt_max");
+        assertRelative(limit, j.get("measured_dt_max").asDouble(), Tolerances.MEASURED_DT_REL, "measured_dt_max");
+        assertEquals(delta, j.get("verlet_damping").asDouble());
+    }
+
+    @Test
+    void explicitEulerIsUnstableAtEveryDt() throws IOException {
+        Hooke.Result text = stability("explicit-euler");
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().contains("predicted Δt limit     unstable at every Δt"), text.out());
+        assertTrue(text.out().contains("not stable"), text.out());
+
+        JsonNode j = json(stability("explicit-euler", "--json"));
+        assertEquals(0.0, j.get("predicted_dt_max").asDouble());
+        assertTrue(j.get("predicted_dt_max").isNumber());
+        assertEquals("unstable_at_every_dt", j.get("predicted_status").asText());
+    }
+
+    @Test
+    void textNamesEachQuantity() {
+        Hooke.Result r = stability("symplectic-euler");
+        assertEquals(0, r.code(), r.err());
+        double limit = 2 * Math.sqrt(M / K);
+        assertTrue(r.out().contains("naive bound 2·√(m/k)   " + Numbers.num(limit) + " s"), r.out());
+        assertTrue(r.out().contains("ω_max                  " + Numbers.num(Math.sqrt(K / M)) + " rad/s"), r.out());
+        assertTrue(r.out().contains("EJML dense"), r.out());
+        StabilityLimit predicted = StabilityAnalysis.predictedLimit(
+                Scenes.build(SceneSpec.of(SceneType.SPRING).mass(M).stiffness(K).gravity(0)),
+                IntegratorKind.SYMPLECTIC_EULER, PositionVerlet.DEFAULT_DAMPING);
+        assertTrue(r.out().contains("predicted Δt limit     " + predicted.describe()), r.out());
+        assertTrue(r.out().contains("measured explosion Δt  "), r.out());
+    }
+
+    @Test
+    void nothingToMeasureWithoutStiffness() throws IOException {
+        JsonNode j = json(Hooke.run("stability", "--k", "0", "--json"));
+        assertEquals(0.0, j.get("omega_max").asDouble());
+        assertTrue(j.get("naive_bound").isNull());
+        assertTrue(j.get("measured_dt_max").isNull());
+        assertEquals("not_measured", j.get("measured_status").asText());
+    }
+}
