@@ -1,22 +1,88 @@
 package dev.hooke;
 
-/** The named tolerances of the tests, each with the reason for its size. */
+/**
+ * Named tolerances for the tests, each with the reason for its size. Every expected value in the
+ * tests comes from a closed form, an independent construction or a theorem; these constants say
+ * how far the engine may be from it, and why no further.
+ */
 public final class Tolerances {
 
     private Tolerances() {
     }
 
     /**
-     * Relative gap allowed between the explosion Δt measured by bisection and the predicted
-     * limit: 1 % (issue 2, "Must show"). The bisection itself stops at a relative bracket of
-     * 10⁻⁴; the rest is the slow growth just above the limit within the run's horizon.
+     * Relative error of one step of an exact per-step energy law (explicit Euler's factor
+     * 1 + h²ω², RK4's |R(iy)|², the conserved modified energies of symplectic Euler and the
+     * Verlets). A step is a handful of rounded operations on numbers of order 1, so the law holds to
+     * a few ulps (about 10⁻¹⁵); position Verlet rebuilds v from (x⁺ − x)/h and loses about
+     * ε|x|/(h|v|) ≈ 10⁻¹⁴ there. 10⁻¹² leaves room for that and nothing else: any O(h) or O(h²)
+     * mistake in the law or the method is at least 10⁻⁴.
      */
-    public static final double MEASURED_DT_REL = 1e-2;
+    public static final double ENERGY_LAW_PER_STEP = 1e-12;
 
     /**
-     * Relative error allowed for ω_max or a Δt limit from EJML's dense symmetric eigen solver
-     * against a closed form: its eigenvalue error is about n·ε·λ_max (n the free DOFs, ε ≈ 2.2·10⁻¹⁶),
-     * at most ~2·10⁻¹³ for the sizes it is used at; 10⁻¹⁰ leaves room without hiding a wrong formula.
+     * Relative drift of an exact energy law over 10⁴ steps: per-step round-off of about 10⁻¹⁴
+     * accumulating at worst linearly gives 10⁻¹⁰.
      */
-    public static final double DENSE_EIGEN_REL = 1e-10;
+    public static final double ENERGY_LAW_GLOBAL = 1e-10;
+
+    /**
+     * Allowed distance of a measured convergence order from the method's order (the issue's
+     * ±0.1). The step ranges are chosen where the next error term changes the ratio of successive
+     * errors by less than 5 % (about 0.07 in the order) and round-off is still 10³ times smaller
+     * than the error.
+     */
+    public static final double ORDER = 0.1;
+
+    /**
+     * Relative distance of the explosion Δt measured by bisection from the predicted limit (the
+     * issue's 1 %). The bisection itself resolves 10⁻⁴; the rest is the finite horizon: just
+     * above its limit RK4 grows by only 1 + 14·(Δt/Δt_max − 1) per step.
+     */
+    public static final double EXPLOSION_DT = 0.01;
+
+    /**
+     * Relative distance of ω_max from the matrix-free Lanczos estimator to EJML's dense symmetric
+     * eigen solver (the issue's 10⁻⁶). Lanczos stops at a Ritz residual of 10⁻¹⁰·θ, which bounds
+     * |λ_max − θ| by the same amount.
+     */
+    public static final double LANCZOS_VS_DENSE = 1e-6;
+
+    /**
+     * Relative distance of an eigenvalue from a dense symmetric eigen solver to a closed form or to
+     * an independently assembled matrix. A symmetric QR solve is backward stable: errors of order
+     * n·ε·‖A‖, that is below 10⁻¹³ relative for λ_max at the sizes used here.
+     */
+    public static final double EIGENVALUE = 1e-10;
+
+    /**
+     * Relative distance between a limit formula and the brute-force search for the largest h whose
+     * 2×2 amplification matrix has spectral radius ≤ 1. The search bisects to 10⁻¹⁵ and counts a
+     * radius up to 1 + 10⁻¹⁵ as stable (a radius that is exactly 1, as for undamped symplectic
+     * Euler, comes out a few ulps off). That slack moves the edge by 10⁻¹⁵/(h·dρ/dh); the
+     * slowest crossing tested, explicit Euler at ζ = 10⁻³ (dρ/dh ≈ ωζ), gives 5·10⁻¹⁰.
+     */
+    public static final double STABILITY_FORMULA = 1e-9;
+
+    /**
+     * Relative change of the total momentum in free flight, against the momentum scale Σ m|v|.
+     * Spring forces cancel pair by pair up to one rounding per component, so the momentum changes
+     * by about ε per step relative to the forces' impulse; over a few hundred steps that stays
+     * below 10⁻¹³.
+     */
+    public static final double MOMENTUM = 1e-12;
+
+    /**
+     * Relative distance between two integrators that are the same method in exact arithmetic
+     * (position Verlet with δ = 0 and velocity Verlet), after 10³ steps on a nonlinear chain:
+     * they round differently (one keeps x − x⁻, the other v), about 10⁻¹⁶ per step, and a
+     * swinging chain amplifies that only mildly over 2 s.
+     */
+    public static final double SAME_METHOD = 1e-10;
+
+    /**
+     * Relative error of a force or a power written out from its formula in the test: a dozen
+     * rounded operations, so a few ulps; 10⁻¹³ catches any wrong sign or missing term.
+     */
+    public static final double FORMULA = 1e-13;
 }

@@ -29,6 +29,6 @@ class ZeroModeLimitTest {
                 PositionVerlet.DEFAULT_DAMPING);
         double ratio = kd / ks;
         assertEquals(true, ratio * limit.omegaMax() / 2 < 1, "every mode underdamped");
-        assertEquals(ratio, limit.dtMax(), Tolerances.DENSE_EIGEN_REL * ratio);
+        assertEquals(ratio, limit.dtMax(), Tolerances.EIGENVALUE * ratio);
     }
 }

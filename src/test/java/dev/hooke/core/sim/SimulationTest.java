@@ -1,0 +1,267 @@
+package dev.hooke.core.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hooke.Tolerances;
+import dev.hooke.core.SpringProbe;
+import dev.hooke.core.integrate.Integrator;
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.Integrators;
+import dev.hooke.core.integrate.RungeKutta4;
+import dev.hooke.core.model.Ground;
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.scene.Perturbation;
+import dev.hooke.core.scene.SceneSpec;
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.core.scene.Scenes;
+import dev.hooke.core.stability.StabilityAnalysis;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The simulation loop: parameter changes, the explosion detector, ground contact, the energy balance. */
+class SimulationTest {
+
+    private static double stableDt(MassSpringSystem s, IntegratorKind kind, double fraction) {
+        return fraction * StabilityAnalysis.predictedLimit(s, Integrators.create(kind)).dtMax();
+    }
+
+    /**
+     * k_s, k_d, mass, gravity and Δt change between two steps, the integrator kept: the same
+     * instance goes on exactly (to the bit) as a fresh one started from the state at the change
+     * with the new parameters would (so no cached force or history survives the change), and
+     * neither time nor state is reset.
+     */
+    @ParameterizedTest
+    @EnumSource(IntegratorKind.class)
+    void parametersChangeBetweenStepsWithoutAReset(IntegratorKind kind) {
+        assertChangeContinuesExactly(kind, kind, false);
+    }
+
+    /** The same, switching to the integrator under test from symplectic Euler at the change. */
+    @ParameterizedTest
+    @EnumSource(IntegratorKind.class)
+    void theIntegratorChangesBetweenStepsWithoutAReset(IntegratorKind kind) {
+        assertChangeContinuesExactly(IntegratorKind.SYMPLECTIC_EULER, kind, true);
+    }
+
+    private static void assertChangeContinuesExactly(IntegratorKind before, IntegratorKind kind, boolean switchIntegrator) {
+        MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CHAIN).nodes(8));
+        double dt1 = 0.004;
+        double dt2 = 0.003;
+        Simulation sim = new Simulation(s, Integrators.create(before), dt1);
+        assertEquals(50, sim.step(50));
+        double expectedTime = 0;
+        for (int n = 0; n < 50; n++) {
+            expectedTime += dt1;
+        }
+        assertEquals(expectedTime, sim.time());
+
+        double[] xAtChange = s.x.clone();
+        double[] vAtChange = s.v.clone();
+        MassSpringSystem fresh = s.copy();
+        for (MassSpringSystem target : List.of(s, fresh)) {
+            target.setAllStiffness(140);
+            target.setAllSpringDamping(0.05);
+            target.setAllMasses(0.07);
+            target.setGravity(0, -5, 1);
+        }
+        sim.parametersChanged();
+        sim.setDt(dt2);
+        if (switchIntegrator) {
+            sim.setIntegrator(Integrators.create(kind));
+        }
+        assertTrue(Arrays.equals(xAtChange, s.x) && Arrays.equals(vAtChange, s.v),
+                "changing parameters must not touch the state");
+        assertEquals(expectedTime, sim.time(), "changing parameters must not reset time");
+
+        Integrator reference = Integrators.create(kind);
+        for (int n = 0; n < 50; n++) {
+            assertTrue(sim.step());
+            reference.step(fresh, dt2);
+            expectedTime += dt2;
+        }
+        for (int q = 0; q < s.x.length; q++) {
+            assertEquals(fresh.x[q], s.x[q], "x[" + q + "]");
+            assertEquals(fresh.v[q], s.v[q], "v[" + q + "]");
+        }
+        assertEquals(100, sim.steps());
+        assertEquals(expectedTime, sim.time());
+        assertEquals(kind, sim.integratorKind());
+
+        // and the new parameters did matter: the old ones give another state
+        MassSpringSystem old = Scenes.build(SceneSpec.of(SceneType.CHAIN).nodes(8));
+        System.arraycopy(xAtChange, 0, old.x, 0, xAtChange.length);
+        System.arraycopy(vAtChange, 0, old.v, 0, vAtChange.length);
+        old.touch();
+        Integrator other = Integrators.create(kind);
+        for (int n = 0; n < 50; n++) {
+            other.step(old, dt2);
+        }
+        assertNotEquals(old.x[3 * 7 + 1], s.x[3 * 7 + 1]);
+    }
+
+    /**
+     * A hanging chain, a hanging cloth and a dropped cube, run for 10 s of simulated time at half
+     * the predicted limit, never trip the explosion detector.
+     */
+    @Test
+    void theDetectorStaysQuietForLegitimateRuns() {
+        List<SceneSpec> scenes = List.of(
+                SceneSpec.of(SceneType.CHAIN).nodes(16),
+                SceneSpec.of(SceneType.CLOTH).size(12).verticalCloth(true),
+                SceneSpec.of(SceneType.CUBE).size(4));
+        for (SceneSpec spec : scenes) {
+            for (IntegratorKind kind : List.of(IntegratorKind.SYMPLECTIC_EULER, IntegratorKind.VERLET,
+                    IntegratorKind.VELOCITY_VERLET)) {
+                MassSpringSystem s = Scenes.build(spec);
+                double dt = stableDt(s, kind, 0.5);
+                Simulation sim = new Simulation(s, Integrators.create(kind), dt);
+                int steps = (int) Math.ceil(10.0 / dt);
+                int taken = sim.step(steps);
+                String what = spec.type().id() + " with " + kind.id() + " at Δt = " + dt;
+                assertFalse(sim.exploded(), () -> what + ": " + sim.explosion().message());
+                assertEquals(steps, taken, what);
+                assertTrue(sim.time() >= 10.0 - 1e-9, what);
+            }
+        }
+    }
+
+    /**
+     * Symplectic Euler at 1.05 times its predicted limit explodes, and the detector says so: on one
+     * spring, a hanging chain and a hanging cloth.
+     */
+    @Test
+    void theDetectorFiresJustAboveTheLimit() {
+        List<SceneSpec> scenes = List.of(
+                SceneSpec.of(SceneType.SPRING).perturbation(Perturbation.END).displacement(0.01),
+                SceneSpec.of(SceneType.CHAIN).nodes(16),
+                SceneSpec.of(SceneType.CLOTH).size(12).verticalCloth(true));
+        for (SceneSpec spec : scenes) {
+            MassSpringSystem s = Scenes.build(spec);
+            double limit = stableDt(s, IntegratorKind.SYMPLECTIC_EULER, 1.0);
+            double dt = 1.05 * limit;
+            Simulation sim = new Simulation(s, Integrators.create(IntegratorKind.SYMPLECTIC_EULER), dt);
+            sim.step((int) Math.ceil(10.0 / dt));
+            String what = spec.type().id();
+            assertTrue(sim.exploded(), what + " did not explode at 1.05 × the limit");
+            ExplosionReport report = sim.explosion();
+            assertEquals(dt, report.dt());
+            assertEquals(limit, report.limit().dtMax(), Tolerances.EIGENVALUE * limit, what);
+            assertTrue(report.message().contains(String.format(Locale.ROOT, "is above the limit %.4g s", limit)),
+                    report.message());
+        }
+    }
+
+    /**
+     * One particle dropped from 1 m onto a ground of restitution e: at the step that reaches the
+     * ground the contact removes ½ m v_n² (1 − e²) of kinetic energy, v_n the velocity the step
+     * arrived with (vertical: friction takes nothing), and W_d records exactly that.
+     */
+    @Test
+    void aContactRecordsTheKineticEnergyItRemoves() {
+        double e = 0.3;
+        double m = 0.25;
+        MassSpringSystem.Builder b = MassSpringSystem.builder().gravity(0, -9.81, 0).ground(new Ground(0, e, 0.5));
+        b.particle(0.2, 1.0, -0.3, m);
+        MassSpringSystem s = b.build();
+        Simulation sim = new Simulation(s, Integrators.create(IntegratorKind.SYMPLECTIC_EULER), 0.01);
+        double vBefore = 0;
+        while (s.x[1] > 0) {
+            vBefore = s.v[1];
+            assertEquals(0.0, sim.observables().dissipated);
+            assertTrue(sim.step());
+        }
+        double arriving = vBefore - 0.01 * 9.81; // symplectic Euler: the kick first, then the contact
+        assertEquals(0.0, s.x[1]);
+        assertEquals(-e * arriving, s.v[1], 1e-12);
+        double lost = 0.5 * m * arriving * arriving * (1 - e * e);
+        assertEquals(lost, sim.observables().dissipated, Tolerances.FORMULA * lost);
+    }
+
+    /**
+     * The cube lands on the ground and stays on or above it at every step (contact puts every
+     * particle below the plane back on it). With restitution 1 and no friction or damping,
+     * contacts take no kinetic energy; with restitution 0.3 the dissipated work grows from 0 at
+     * the first touch and never decreases.
+     */
+    @Test
+    void theCubeLandsAndStaysAboveTheGround() {
+        for (double restitution : new double[] {1.0, 0.3}) {
+            SceneSpec spec = SceneSpec.of(SceneType.CUBE).size(3).springDamping(0).restitution(restitution)
+                    .friction(restitution == 1.0 ? 0 : 0.5);
+            MassSpringSystem s = Scenes.build(spec);
+            double dt = stableDt(s, IntegratorKind.SYMPLECTIC_EULER, 0.5);
+            Simulation sim = new Simulation(s, Integrators.create(IntegratorKind.SYMPLECTIC_EULER), dt);
+            boolean touched = false;
+            double dissipated = 0;
+            int steps = (int) Math.ceil(2.0 / dt);
+            for (int n = 0; n < steps; n++) {
+                assertTrue(sim.step(), "step " + n);
+                double lowest = Double.POSITIVE_INFINITY;
+                for (int i = 0; i < s.particleCount(); i++) {
+                    lowest = Math.min(lowest, s.x[3 * i + 1]);
+                }
+                assertTrue(lowest >= 0, "a particle went below the ground at step " + n);
+                double w = sim.observables().dissipated;
+                touched |= lowest == 0;
+                if (!touched) {
+                    assertEquals(0.0, w, "nothing dissipates before the first contact");
+                }
+                assertTrue(w >= dissipated, "W_d decreased at step " + n);
+                dissipated = w;
+            }
+            assertTrue(touched, "the cube must have reached the ground");
+            if (restitution == 1.0) {
+                assertEquals(0.0, dissipated, "elastic, frictionless contact");
+            } else {
+                assertTrue(dissipated > 0.01 * s.totalMass() * 9.81, "inelastic contact must dissipate, W_d = " + dissipated);
+            }
+        }
+    }
+
+    /**
+     * For a damped system E + W_d is constant for the exact solution. RK4 follows the trajectory
+     * to O(h⁴), but W_d is integrated with the trapezoidal rule, whose error is
+     * −h²/12 · (P_d'(T) − P_d'(0)) + O(h⁴): the drift of E + W_d must shrink at order 2 (not 4),
+     * and it does: the damped spring (ζ = 0.1, ω = 10 rad/s) from h = 2⁻⁶ s, and a damped,
+     * air-damped hanging chain (ω_max ≈ 60 rad/s) from h = 2⁻¹¹ s. On the chain RK4's own
+     * energy error, of order ω_max(hω_max)⁴, is the larger term until hω_max ≈ 0.03, where the
+     * measured order passes from about 3.5 to 2.
+     */
+    @Test
+    void energyBalanceDriftShrinksAtTheTrapezoidalRulesOrder() {
+        List<SceneSpec> systems = List.of(
+                SceneSpec.of(SceneType.SPRING).gravity(0).length(SpringProbe.L).mass(SpringProbe.M)
+                        .stiffness(SpringProbe.K).springDamping(SpringProbe.dampingFor(0.1))
+                        .perturbation(Perturbation.END).displacement(SpringProbe.X0).velocity(SpringProbe.V0),
+                SceneSpec.of(SceneType.CHAIN).nodes(6).springDamping(0.3).airDamping(0.01));
+        int[] coarsestLevel = {6, 11};
+        int[] halvingsFor = {4, 3};
+        for (int c = 0; c < systems.size(); c++) {
+            SceneSpec spec = systems.get(c);
+            int coarsest = coarsestLevel[c];
+            int halvings = halvingsFor[c];
+            double[] drift = new double[halvings + 1];
+            for (int j = 0; j <= halvings; j++) {
+                double h = Math.scalb(1.0, -(coarsest + j));
+                Simulation sim = new Simulation(Scenes.build(spec), new RungeKutta4(), h);
+                double start = sim.observables().balance();
+                sim.step((int) Math.round(1.0 / h));
+                assertTrue(sim.observables().dissipated > 0, "the system must dissipate");
+                drift[j] = Math.abs(sim.observables().balance() - start);
+            }
+            for (int j = 0; j < halvings; j++) {
+                double order = Math.log(drift[j] / drift[j + 1]) / Math.log(2);
+                assertEquals(2.0, order, Tolerances.ORDER, String.format(Locale.ROOT, "%s: drift %.3e → %.3e",
+                        spec.type().id(), drift[j], drift[j + 1]));
+            }
+        }
+    }
+}
