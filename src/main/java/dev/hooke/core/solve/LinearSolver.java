@@ -6,7 +6,7 @@ package dev.hooke.core.solve;
  * <p>Contract: {@link #solve} never throws on numerical trouble (a non-converged iteration, an
  * indefinite matrix, a non-finite right-hand side); the trouble is reported in the stats and x
  * holds the best answer available. It allocates nothing once it has seen a matrix of that size
- * (the EJML Cholesky path excepted, see {@link SparseCholesky}). The inputs A and b are not
+ * and sparsity pattern (for the EJML path see {@link SparseCholesky}). The inputs A and b are not
  * modified.
  */
 public interface LinearSolver {

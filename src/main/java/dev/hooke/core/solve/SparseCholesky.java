@@ -34,9 +34,13 @@ import org.ejml.sparse.csc.factory.LinearSolverFactory_DSCC;
  *
  * <p>A pivot ≤ 0 (A not positive definite: the clamp off under compression) is reported as
  * {@link SolveOutcome#INDEFINITE} and x keeps the first guess. The final residual is computed from
- * x. Allocation: the triplet, CSC and work arrays are reused, but EJML's conversion and
- * factorisation may still allocate small objects inside; measured in the tests (see
- * {@code ImplicitAllocationTest}).
+ * x.
+ *
+ * <p>Allocation: the triplet, CSC, right-hand side and work arrays are reused, and EJML reuses its
+ * own (elimination tree, column counts, L) while the structure is locked. Measured with the JVM's
+ * per-thread allocation counter on a 10×10 cloth: the first solve allocates about 1.2 MB (the
+ * symbolic analysis and the storage of L), later solves nothing, Newton iterations included (the
+ * test {@code ImplicitIntegratorsTest.stepAllocatesNothingAfterTheFirst}).
  */
 public final class SparseCholesky implements LinearSolver {
 
