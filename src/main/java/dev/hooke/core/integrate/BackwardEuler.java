@@ -20,6 +20,13 @@ import dev.hooke.core.solve.SystemMatrix;
  * damps, the more so the larger hω (guide, "Single oscillator"). On a stiff cloth this is what
  * lets Δt = 1/60 s run where symplectic Euler needs Δt below 2/ω_max.
  *
+ * <p>Linearisation error: one Newton iteration treats each spring's rotation as a straight
+ * move, which stretches it, so a stiff cloth gains some elastic energy while it falls. Measured on
+ * a 32×32 cloth with k_s = 10⁵ N/m, 1 g per particle, Δt = 1/60 s, released flat: the total
+ * energy rises 0.46 J above its start in the first steps (about 4.5 % of M g W, M the mass and W
+ * the width) before the method's damping wins; with four Newton iterations it never rises above
+ * its start (at about eight times the CG iterations).
+ *
  * <p>Each step reports its linear solve in {@link #solverStats()}; a solve that does not converge
  * or meets an indefinite matrix is reported there and the step goes on with the solver's best
  * answer: it never throws.

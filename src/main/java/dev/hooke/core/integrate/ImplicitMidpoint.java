@@ -26,6 +26,13 @@ import dev.hooke.core.solve.SystemMatrix;
  * error stays bounded instead of drifting, provided the equations are solved (more Newton
  * iterations make the step closer to the true midpoint rule). Like backward Euler it never
  * throws; the solve is reported in {@link #solverStats()}.
+ *
+ * <p>Stiff meshes: the method is A-stable but not L-stable, its amplification tends to modulus 1
+ * for hω → ∞, so unresolved stiff modes are not damped, and neither is the error of linearising
+ * them. Measured on a 32×32 cloth with k_s = 10⁵ N/m at Δt = 1/60 s, released flat: with one
+ * Newton iteration the energy grows until the explosion detector stops the run after about
+ * 4.5 s; with four iterations it runs 10 s but its energy of motion still climbs to thousands of
+ * joules, where backward Euler (L-stable) comes to rest. A lesson in why cloth solvers damp.
  */
 public final class ImplicitMidpoint implements Integrator {
 
