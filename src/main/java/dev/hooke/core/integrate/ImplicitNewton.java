@@ -118,7 +118,7 @@ final class ImplicitNewton {
     /**
      * Solves G(v) = 0 for a (sub)step of length τ from the state in {@code s}; on return
      * {@link #x0}, {@link #v0} hold the start state and {@link #vk} the end velocity (pinned
-     * particles: 0). The system itself is not changed, apart from {@code s.f} used as scratch.
+     * particles: 0). The system itself is not changed.
      */
     void solve(MassSpringSystem s, double tau) {
         final int n = s.particleCount();
