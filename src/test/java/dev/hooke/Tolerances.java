@@ -85,4 +85,34 @@ public final class Tolerances {
      * rounded operations, so a few ulps; 10⁻¹³ catches any wrong sign or missing term.
      */
     public static final double FORMULA = 1e-13;
+
+    /**
+     * Relative distance of a spring's 3×3 Jacobian block from central finite differences of the
+     * forces, against the block's largest entry (the issue's 10⁻⁶). A central difference with a
+     * step of 10⁻⁶ relative has truncation error about 10⁻¹² and round-off about ε/10⁻⁶ ≈ 10⁻¹⁰.
+     */
+    public static final double JACOBIAN_FD_REL = 1e-6;
+
+    /** The finite-difference step for Jacobian checks, relative to the spring's length (or unit velocity). */
+    public static final double FD_STEP_REL = 1e-6;
+
+    /** CG's relative-residual tolerance when its answer is compared with a direct solve. */
+    public static final double CG_TIGHT_TOLERANCE = 1e-12;
+
+    /**
+     * CG's solution against EJML's sparse Cholesky solution of the same system, relative in the
+     * 2-norm (the issue's 10⁻⁸), with CG run to a relative residual of {@link #CG_TIGHT_TOLERANCE}:
+     * the error is then at most κ·10⁻¹², κ the system's condition number.
+     */
+    public static final double CG_VS_DIRECT_REL = 1e-8;
+
+    /** EJML's sparse Cholesky solution against EJML's dense solve, relative in the 2-norm. */
+    public static final double SPARSE_VS_DENSE_REL = 1e-10;
+
+    /**
+     * Per-step energy ratio of the implicit integrators on a linear spring against the exact factor
+     * 1/(1 + h²ω²) or 1 (the issue's 10⁻⁹): the step solves a 3×3 system to a residual of 10⁻¹²
+     * or directly.
+     */
+    public static final double ENERGY_RATIO_REL = 1e-9;
 }

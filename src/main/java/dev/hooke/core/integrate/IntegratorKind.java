@@ -15,7 +15,11 @@ public enum IntegratorKind {
     /** Velocity Verlet (leapfrog in kick-drift-kick form). */
     VELOCITY_VERLET("velocity-verlet", "Velocity Verlet", false),
     /** The classical fourth-order Runge–Kutta method. */
-    RK4("rk4", "Runge–Kutta 4", false);
+    RK4("rk4", "Runge–Kutta 4", false),
+    /** Backward Euler, linearised in Baraff &amp; Witkin's symmetric form ({@link BackwardEuler}). */
+    IMPLICIT_EULER("implicit-euler", "Implicit Euler", true),
+    /** The implicit midpoint rule ({@link ImplicitMidpoint}). */
+    IMPLICIT_MIDPOINT("implicit-midpoint", "Implicit midpoint", true);
 
     private final String id;
     private final String displayName;

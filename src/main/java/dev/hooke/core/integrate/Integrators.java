@@ -8,17 +8,32 @@ public final class Integrators {
 
     /** A new integrator of the given kind, with its default settings. */
     public static Integrator create(IntegratorKind kind) {
+        return create(kind, ImplicitOptions.defaults());
+    }
+
+    /**
+     * A new integrator of the given kind; an implicit one uses {@code options}, the others ignore
+     * them.
+     */
+    public static Integrator create(IntegratorKind kind, ImplicitOptions options) {
         return switch (kind) {
             case EXPLICIT_EULER -> new ExplicitEuler();
             case SYMPLECTIC_EULER -> new SymplecticEuler();
             case VERLET -> new PositionVerlet();
             case VELOCITY_VERLET -> new VelocityVerlet();
             case RK4 -> new RungeKutta4();
+            case IMPLICIT_EULER -> new BackwardEuler(options);
+            case IMPLICIT_MIDPOINT -> new ImplicitMidpoint(options);
         };
     }
 
     /** A new integrator named by its id, for example {@code "rk4"}. */
     public static Integrator create(String id) {
         return create(IntegratorKind.fromId(id));
+    }
+
+    /** A new integrator named by its id; an implicit one uses {@code options}. */
+    public static Integrator create(String id, ImplicitOptions options) {
+        return create(IntegratorKind.fromId(id), options);
     }
 }

@@ -1,0 +1,105 @@
+package dev.hooke.core.integrate;
+
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.solve.LinearSolver;
+import dev.hooke.core.solve.SystemMatrix;
+
+/**
+ * The implicit midpoint rule (Gauss–Legendre, one stage; Hairer, Lubich &amp; Wanner, "Geometric
+ * Numerical Integration", 2006, §II.1):
+ * <pre>
+ *   x₁ = x₀ + h v_m,   v₁ = v₀ + h M⁻¹ F(x_m, v_m),   x_m = (x₀ + x₁)/2,   v_m = (v₀ + v₁)/2
+ * </pre>
+ * Eliminating x₁ and v₁ leaves one equation for the midpoint velocity,
+ * <pre>
+ *   M (v_m − v₀) = (h/2) F(x₀ + (h/2) v_m, v_m),
+ * </pre>
+ * which is a backward-Euler step of length h/2: it is solved exactly as {@link BackwardEuler}
+ * solves its step (the Baraff–Witkin linear system with τ = h/2, then optional Newton
+ * iterations; see {@code ImplicitNewton}), after which
+ * <pre>
+ *   x₁ = x₀ + h v_m = 2 x_m − x₀,     v₁ = 2 v_m − v₀.
+ * </pre>
+ * For a linear spring the step is a Cayley transform of the harmonic oscillator: the energy
+ * ½ m v² + ½ k (l − L)² is kept exactly (guide, "Single oscillator"), at every Δt, in contrast to
+ * backward Euler's factor 1/(1 + h²ω²). For nonlinear springs it is symplectic, so the energy
+ * error stays bounded instead of drifting, provided the equations are solved (more Newton
+ * iterations make the step closer to the true midpoint rule). Like backward Euler it never
+ * throws; the solve is reported in {@link #solverStats()}.
+ *
+ * <p>Stiff meshes: the method is A-stable but not L-stable, its amplification tends to modulus 1
+ * for hω → ∞, so unresolved stiff modes are not damped, and neither is the error of linearising
+ * them. Measured on a 32×32 cloth with k_s = 10⁵ N/m at Δt = 1/60 s, released flat: with one
+ * Newton iteration the energy grows until the explosion detector stops the run after about
+ * 4.5 s; with four iterations it runs 10 s but its energy of motion still climbs to thousands of
+ * joules, where backward Euler (L-stable) comes to rest. A lesson in why cloth solvers damp.
+ */
+public final class ImplicitMidpoint implements Integrator {
+
+    private final ImplicitNewton newton;
+
+    /** Implicit midpoint with {@link ImplicitOptions#defaults()}. */
+    public ImplicitMidpoint() {
+        this(ImplicitOptions.defaults());
+    }
+
+    /** Implicit midpoint with the given options. */
+    public ImplicitMidpoint(ImplicitOptions options) {
+        newton = new ImplicitNewton(options);
+    }
+
+    @Override
+    public IntegratorKind kind() {
+        return IntegratorKind.IMPLICIT_MIDPOINT;
+    }
+
+    /** The options in use. */
+    public ImplicitOptions options() {
+        return newton.options();
+    }
+
+    /** Changes the options; they take effect at the next step. */
+    public void setOptions(ImplicitOptions options) {
+        newton.setOptions(options);
+    }
+
+    /** The linear solver in use. */
+    public LinearSolver linearSolver() {
+        return newton.solver();
+    }
+
+    /** The matrix of the last solve (for inspection and checks). */
+    public SystemMatrix systemMatrix() {
+        return newton.matrix();
+    }
+
+    @Override
+    public void reset() {
+        newton.reset();
+    }
+
+    @Override
+    public SolverStats solverStats() {
+        return newton.stats();
+    }
+
+    @Override
+    public void step(MassSpringSystem s, double h) {
+        newton.solve(s, 0.5 * h);
+        final double[] x = s.x;
+        final double[] v = s.v;
+        final double[] x0 = newton.x0;
+        final double[] v0 = newton.v0;
+        final double[] vm = newton.vk;
+        for (int i = 0; i < s.particleCount(); i++) {
+            if (s.isPinned(i)) {
+                continue;
+            }
+            for (int q = 3 * i; q < 3 * i + 3; q++) {
+                x[q] = x0[q] + h * vm[q];
+                v[q] = 2 * vm[q] - v0[q];
+            }
+        }
+        s.touch();
+    }
+}

@@ -1,0 +1,261 @@
+package dev.hooke.core.integrate;
+
+import dev.hooke.core.force.Forces;
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.solve.LinearSolveStats;
+import dev.hooke.core.solve.LinearSolver;
+import dev.hooke.core.solve.SolveOutcome;
+import dev.hooke.core.solve.SystemMatrix;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Solves the backward-Euler equations of one (sub)step of length τ for the end velocity v,
+ * shared by {@link BackwardEuler} (τ = h) and {@link ImplicitMidpoint} (τ = h/2):
+ * <pre>
+ *   G(v) = M (v − v₀) − τ F(x₀ + τ v, v) = 0          (kg·m/s, on the free DOFs)
+ * </pre>
+ *
+ * <h2>First iteration: Baraff &amp; Witkin's step</h2>
+ * Linearising F about the start state, F(x₀ + Δx, v₀ + Δv) ≈ F₀ + ∂F/∂x Δx + ∂F/∂v Δv with
+ * Δx = τ (v₀ + Δv), gives the symmetric system of Baraff &amp; Witkin 1998 (eq. 16; the guide's
+ * "Implicit Euler"; erratum 6 of the seeds for why not M⁻¹ on the left):
+ * <pre>
+ *   (M − τ ∂F/∂v − τ² ∂F/∂x) Δv = τ (F₀ + τ ∂F/∂x v₀),      v₁ = v₀ + Δv
+ * </pre>
+ * with ∂F/∂x = −K and ∂F/∂v = −C − c I assembled by {@link SystemMatrix} (clamped or not, the
+ * non-symmetric damping term left out). Because F is linear in v at fixed x, this is exactly one
+ * Newton step for G = 0 from the guess v = 0 (x = x₀): there G(0) = −M v₀ − τ F(x₀, 0) and
+ * F(x₀, 0) = F₀ + C v₀ + c v₀. The first guess for Δv is the previous step's Δv when warm start
+ * is on, else 0.
+ *
+ * <h2>Further Newton iterations</h2>
+ * With {@link ImplicitOptions#newtonIterations()} = N &gt; 1 the equations are re-linearised at
+ * the iterate x_k = x₀ + τ v_k:
+ * <pre>
+ *   (M − τ ∂F/∂v(x_k) − τ² ∂F/∂x(x_k)) δ = −G(v_k) = M (v₀ − v_k) + τ F(x_k, v_k)
+ *   v_{k+1} = v_k + δ                                                (first guess δ = 0)
+ * </pre>
+ * The Jacobian lacks the non-symmetric damping term (and, with the clamp, the negative transverse
+ * stiffness), so the convergence is linear where those matter, quadratic otherwise. The iteration
+ * stops after N solves, or earlier once ‖G(v_k)‖ ≤ tol · ‖b₁‖ (b₁ the first right-hand side):
+ * a linear solve to relative tolerance tol cannot make G smaller than that. No line search.
+ *
+ * <p>‖G(v_k)‖₂ is recorded after every iteration in {@link SolverStats#nonlinearResidual} (one
+ * force evaluation each, including one after the last solve): it measures how far the step is
+ * from the exact backward-Euler step, the error of the linearisation alone.
+ *
+ * <p>Pinned particles are not unknowns ({@link SystemMatrix}): their velocity is taken as 0 and
+ * their position stays. Nothing here allocates once the sizes and options are known.
+ */
+final class ImplicitNewton {
+
+    private ImplicitOptions options;
+    private LinearSolver solver;
+    private final SystemMatrix matrix = new SystemMatrix();
+    private final LinearSolveStats linear = new LinearSolveStats();
+    private final SolverStats stats = new SolverStats();
+
+    /** Start positions, start velocities (pinned: 0), iterate velocities and positions; 3n each. */
+    double[] x0 = new double[0];
+    double[] v0 = new double[0];
+    double[] vk = new double[0];
+    private double[] xk = new double[0];
+    private double[] force = new double[0];
+
+    private double[] rhs = new double[0];
+    private double[] delta = new double[0];
+    private double[] kv = new double[0];
+    private double[] warm = new double[0];
+    private boolean warmValid;
+
+    ImplicitNewton(ImplicitOptions options) {
+        setOptions(options);
+    }
+
+    ImplicitOptions options() {
+        return options;
+    }
+
+    /** Changes the options; a new linear solver is made when its settings change. */
+    void setOptions(ImplicitOptions next) {
+        Objects.requireNonNull(next, "options");
+        ImplicitOptions before = options;
+        options = next;
+        if (before == null || before.solver() != next.solver() || before.preconditioner() != next.preconditioner()
+                || before.tolerance() != next.tolerance() || before.maxIterations() != next.maxIterations()) {
+            solver = next.createSolver();
+        }
+        if (!next.warmStart()) {
+            warmValid = false;
+        }
+        int capacity = next.newtonIterations() * (next.maxIterations() + 1);
+        if (stats.residualHistory.length < capacity) {
+            stats.residualHistory = new double[capacity];
+        }
+        if (stats.nonlinearResidual.length < next.newtonIterations()) {
+            stats.nonlinearResidual = new double[next.newtonIterations()];
+        }
+    }
+
+    LinearSolver solver() {
+        return solver;
+    }
+
+    SystemMatrix matrix() {
+        return matrix;
+    }
+
+    SolverStats stats() {
+        return stats;
+    }
+
+    /** Forgets the warm start. */
+    void reset() {
+        warmValid = false;
+    }
+
+    /**
+     * Solves G(v) = 0 for a (sub)step of length τ from the state in {@code s}; on return
+     * {@link #x0}, {@link #v0} hold the start state and {@link #vk} the end velocity (pinned
+     * particles: 0). The system itself is not changed.
+     */
+    void solve(MassSpringSystem s, double tau) {
+        final int n = s.particleCount();
+        final int n3 = 3 * n;
+        if (x0.length != n3) {
+            x0 = new double[n3];
+            v0 = new double[n3];
+            vk = new double[n3];
+            xk = new double[n3];
+            force = new double[n3];
+        }
+        System.arraycopy(s.x, 0, x0, 0, n3);
+        System.arraycopy(s.v, 0, v0, 0, n3);
+        for (int i = 0; i < n; i++) {
+            if (s.isPinned(i)) {
+                v0[3 * i] = 0;
+                v0[3 * i + 1] = 0;
+                v0[3 * i + 2] = 0;
+            }
+        }
+        final boolean clamp = options.clamp();
+        final int dim = matrix.prepare(s);
+        if (rhs.length != dim) {
+            rhs = new double[dim];
+            delta = new double[dim];
+            kv = new double[dim];
+            warm = new double[dim];
+            warmValid = false;
+        }
+        matrix.assemble(s, x0, tau, clamp, v0, kv);
+        startStats();
+
+        // Baraff–Witkin: b = τ F₀ − τ² K v₀
+        Forces.compute(s, x0, v0, force);
+        for (int j = 0, q = 0; q < dim; j++, q += 3) {
+            int p = 3 * matrix.particleOfNode(j);
+            for (int k = 0; k < 3; k++) {
+                rhs[q + k] = tau * force[p + k] - tau * tau * kv[q + k];
+            }
+        }
+        double firstRhsNorm = norm(rhs, dim);
+        if (options.warmStart() && warmValid) {
+            System.arraycopy(warm, 0, delta, 0, dim);
+        } else {
+            Arrays.fill(delta, 0, dim, 0);
+        }
+        solver.solve(matrix, rhs, delta, linear);
+        accumulate(true);
+        if (options.warmStart()) {
+            System.arraycopy(delta, 0, warm, 0, dim);
+            warmValid = true;
+        }
+        System.arraycopy(v0, 0, vk, 0, n3);
+        addFree(delta, vk, dim);
+
+        int solves = 1;
+        while (true) {
+            double g = negativeResidual(s, tau, dim);
+            stats.nonlinearResidual[solves - 1] = g;
+            if (solves >= options.newtonIterations() || !(g > options.tolerance() * firstRhsNorm)) {
+                break;
+            }
+            matrix.assemble(s, xk, tau, clamp, null, null);
+            Arrays.fill(delta, 0, dim, 0);
+            solver.solve(matrix, rhs, delta, linear);
+            accumulate(false);
+            addFree(delta, vk, dim);
+            solves++;
+        }
+        stats.newtonIterations = solves;
+    }
+
+    /**
+     * Sets x_k = x₀ + τ v_k, evaluates F(x_k, v_k) and writes −G(v_k) = M (v₀ − v_k) + τ F into
+     * {@link #rhs}; returns ‖G(v_k)‖.
+     */
+    private double negativeResidual(MassSpringSystem s, double tau, int dim) {
+        final int n3 = x0.length;
+        for (int p = 0; p < n3; p++) {
+            xk[p] = x0[p] + tau * vk[p];
+        }
+        Forces.compute(s, xk, vk, force);
+        final double[] mass = s.massArray();
+        for (int j = 0, q = 0; q < dim; j++, q += 3) {
+            int i = matrix.particleOfNode(j);
+            int p = 3 * i;
+            for (int k = 0; k < 3; k++) {
+                rhs[q + k] = mass[i] * (v0[p + k] - vk[p + k]) + tau * force[p + k];
+            }
+        }
+        return norm(rhs, dim);
+    }
+
+    private void addFree(double[] d, double[] full, int dim) {
+        for (int j = 0, q = 0; q < dim; j++, q += 3) {
+            int p = 3 * matrix.particleOfNode(j);
+            full[p] += d[q];
+            full[p + 1] += d[q + 1];
+            full[p + 2] += d[q + 2];
+        }
+    }
+
+    private void startStats() {
+        stats.iterations = 0;
+        stats.initialResidual = 0;
+        stats.finalResidual = 0;
+        stats.converged = true;
+        stats.indefinite = false;
+        stats.outcome = SolveOutcome.CONVERGED;
+        stats.historyLength = 0;
+        stats.newtonIterations = 0;
+    }
+
+    private void accumulate(boolean first) {
+        if (first) {
+            stats.initialResidual = linear.initialResidual;
+        }
+        stats.iterations += linear.iterations;
+        stats.finalResidual = linear.finalResidual;
+        if (!linear.converged()) {
+            stats.converged = false;
+            if (stats.outcome == SolveOutcome.CONVERGED) {
+                stats.outcome = linear.outcome;
+            }
+        }
+        stats.indefinite |= linear.indefinite();
+        int room = stats.residualHistory.length - stats.historyLength;
+        int count = Math.min(room, linear.historyLength);
+        System.arraycopy(linear.residualHistory, 0, stats.residualHistory, stats.historyLength, count);
+        stats.historyLength += count;
+    }
+
+    private static double norm(double[] a, int n) {
+        double sum = 0;
+        for (int q = 0; q < n; q++) {
+            sum += a[q] * a[q];
+        }
+        return Math.sqrt(sum);
+    }
+}
