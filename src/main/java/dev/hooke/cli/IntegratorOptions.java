@@ -1,13 +1,22 @@
 package dev.hooke.cli;
 
+import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.Integrators;
 import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.solve.SolverKind;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
-/** The integrator options, shared as a picocli mixin: {@code --integrator} and {@code --verlet-damping}. */
+/**
+ * The integrator options, shared as a picocli mixin: {@code --integrator}, {@code --verlet-damping}
+ * and the implicit integrators' solver options ({@link ImplicitOptions}: {@code --solver},
+ * {@code --precond}, {@code --tol}, {@code --max-iter}, {@code --warm-start},
+ * {@code --newton-iters}, {@code --clamp}).
+ */
 public final class IntegratorOptions {
 
     @Option(names = "--integrator", paramLabel = "NAME", defaultValue = "symplectic-euler",
@@ -20,6 +29,39 @@ public final class IntegratorOptions {
                     + PositionVerlet.DEFAULT_DAMPING + ").")
     Double verletDamping;
 
+    @Option(names = "--solver", paramLabel = "cg|cholesky",
+            description = "Implicit only: the linear solver, conjugate gradients or EJML's sparse Cholesky (default: cg).")
+    String solver;
+
+    @Option(names = "--precond", paramLabel = "none|jacobi|block-jacobi",
+            description = "Implicit with cg: the preconditioner (default: block-jacobi).")
+    String precond;
+
+    @Option(names = "--tol", paramLabel = "TOL",
+            description = "Implicit only: the relative residual at which CG, and Newton, stop (default: "
+                    + ImplicitOptions.DEFAULT_TOLERANCE + ").")
+    String tol;
+
+    @Option(names = "--max-iter", paramLabel = "N",
+            description = "Implicit with cg: the most CG iterations per solve (default: "
+                    + ImplicitOptions.DEFAULT_MAX_ITERATIONS + ").")
+    String maxIter;
+
+    @Option(names = "--warm-start", paramLabel = "true|false",
+            description = "Implicit with cg: start CG from the previous step's solution (default: true).")
+    String warmStart;
+
+    @Option(names = "--newton-iters", paramLabel = "N",
+            description = "Implicit only: the most Newton iterations per step; 1 is the linearised step (default: 1).")
+    String newtonIters;
+
+    @Option(names = "--clamp", paramLabel = "true|false",
+            description = "Implicit only: Choi & Ko's clamp max(0, 1 - L/l) on the compressed springs' transverse "
+                    + "stiffness, which keeps the system positive definite (default: true).")
+    String clamp;
+
+    private ImplicitOptions implicit = ImplicitOptions.defaults();
+
     /**
      * Checks that the options fit together.
      *
@@ -30,6 +72,47 @@ public final class IntegratorOptions {
             throw new UsageException(command.commandLine(),
                     "--verlet-damping: applies to --integrator verlet only, not to " + kind.id());
         }
+        Map<String, String> given = new LinkedHashMap<>();
+        put(given, ImplicitOptions.SOLVER, solver);
+        put(given, ImplicitOptions.PRECOND, precond);
+        put(given, ImplicitOptions.TOL, tol);
+        put(given, ImplicitOptions.MAX_ITER, maxIter);
+        put(given, ImplicitOptions.WARM_START, warmStart);
+        put(given, ImplicitOptions.NEWTON_ITERS, newtonIters);
+        put(given, ImplicitOptions.CLAMP, clamp);
+        ImplicitOptions o = ImplicitOptions.defaults();
+        for (Map.Entry<String, String> e : given.entrySet()) {
+            if (!kind.isImplicit()) {
+                throw new UsageException(command.commandLine(), "--" + e.getKey()
+                        + ": applies to the implicit integrators (implicit-euler, implicit-midpoint) only, not to "
+                        + kind.id());
+            }
+            try {
+                o = o.with(e.getKey(), e.getValue());
+            } catch (IllegalArgumentException bad) {
+                throw new UsageException(command.commandLine(), "--" + bad.getMessage());
+            }
+        }
+        if (o.solver() == SolverKind.CHOLESKY) {
+            for (String cgOnly : new String[] {ImplicitOptions.PRECOND, ImplicitOptions.MAX_ITER, ImplicitOptions.WARM_START}) {
+                if (given.containsKey(cgOnly)) {
+                    throw new UsageException(command.commandLine(),
+                            "--" + cgOnly + ": applies to --solver cg only, not to cholesky");
+                }
+            }
+        }
+        implicit = o;
+    }
+
+    private static void put(Map<String, String> given, String name, String value) {
+        if (value != null) {
+            given.put(name, value);
+        }
+    }
+
+    /** The implicit integrators' options (the defaults unless given). */
+    ImplicitOptions implicitOptions() {
+        return implicit;
     }
 
     /** The chosen method. */
@@ -39,7 +122,7 @@ public final class IntegratorOptions {
 
     /** A new integrator as the options describe it. */
     Integrator create() {
-        Integrator integrator = Integrators.create(kind);
+        Integrator integrator = kind.isImplicit() ? Integrators.create(kind, implicit) : Integrators.create(kind);
         if (verletDamping != null && integrator instanceof PositionVerlet verlet) {
             verlet.setDamping(verletDamping);
         }

@@ -1,5 +1,6 @@
 package dev.hooke.cli;
 
+import dev.hooke.core.integrate.SolverStats;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.sim.Simulation;
 import java.io.IOException;
@@ -57,7 +58,12 @@ public final class ObservablesCsv {
      *   max_strain    the largest |l − L| / L; dimensionless
      *   momentum_x/y/z  Σ m v over the free particles; kg·m/s
      *   exploded      1 once the explosion detector has fired, else 0
+     *   cg_iterations CG iterations of the last step's linear solves (0 for a direct solve)
+     *   residual      ‖b − A x‖ / ‖b‖ at the end of the last step's linear solve
+     *   converged     1 if every linear solve of the last step reached its tolerance, else 0
      * </pre>
+     * The last three are empty for an integrator that solves nothing (the explicit ones) and in
+     * the row of the initial state.
      */
     public static final List<Column> STANDARD = List.of(
             whole("step", Simulation::steps),
@@ -72,7 +78,10 @@ public final class ObservablesCsv {
             number("momentum_x", s -> s.observables().momentum[0]),
             number("momentum_y", s -> s.observables().momentum[1]),
             number("momentum_z", s -> s.observables().momentum[2]),
-            whole("exploded", s -> s.exploded() ? 1 : 0));
+            whole("exploded", s -> s.exploded() ? 1 : 0),
+            solve("cg_iterations", (stats, row) -> row.append(stats.iterations)),
+            solve("residual", (stats, row) -> row.append(stats.finalResidual)),
+            solve("converged", (stats, row) -> row.append(stats.converged ? 1 : 0)));
 
     private final List<Column> columns;
     private final StringBuilder row = new StringBuilder(256);
@@ -122,6 +131,22 @@ public final class ObservablesCsv {
     /** A column of a double, printed by {@link StringBuilder#append(double)} (as {@link Double#toString}). */
     public static Column number(String name, ToDoubleFunction<Simulation> value) {
         return new Column(name, (sim, row) -> row.append(value.applyAsDouble(sim)));
+    }
+
+    /** What a solver column writes from the last step's statistics. */
+    @FunctionalInterface
+    interface SolveCell {
+        void append(SolverStats stats, StringBuilder row);
+    }
+
+    /** A column of the last step's solver statistics, empty when there are none. */
+    static Column solve(String name, SolveCell cell) {
+        return new Column(name, (sim, row) -> {
+            SolverStats stats = sim.integrator().solverStats();
+            if (stats != null && sim.steps() > 0) {
+                cell.append(stats, row);
+            }
+        });
     }
 
     /** A column of a whole number. */

@@ -3,13 +3,16 @@ package dev.hooke.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.Integrators;
+import dev.hooke.core.integrate.SolverStats;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.Scenes;
 import dev.hooke.core.sim.Simulation;
+import dev.hooke.core.solve.PreconditionerKind;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -227,5 +230,49 @@ class RunCommandTest {
         Simulation sim = new Simulation(Scenes.build(SceneSpec.of(SceneType.SPRING)), verlet, 0.001);
         sim.step(50);
         assertEquals(sim.observables().total(), table.value(50, "total"));
+    }
+
+    /**
+     * An implicit run with solver options: the solver columns carry the core's statistics of each
+     * step (the same options given to the core directly), and are empty in the initial row.
+     */
+    @Test
+    void implicitRunWritesTheSolverColumns() throws IOException {
+        Path csv = dir.resolve("implicit.csv");
+        Hooke.Result r = Hooke.run("run", "--scene", "cloth", "--size", "6", "--integrator", "implicit-euler",
+                "--precond", "jacobi", "--tol", "1e-8", "--warm-start", "false", "--dt", "0.02", "--steps", "5",
+                "--csv", csv.toString());
+        assertEquals(0, r.code(), r.err());
+        Csv table = read(csv);
+        assertEquals(6, table.rows().size());
+        assertEquals("", table.rows().get(0)[table.column("cg_iterations")]);
+        assertEquals("", table.rows().get(0)[table.column("residual")]);
+
+        ImplicitOptions options = ImplicitOptions.defaults().withPreconditioner(PreconditionerKind.JACOBI)
+                .withTolerance(1e-8).withWarmStart(false);
+        Simulation sim = new Simulation(Scenes.build(SceneSpec.of(SceneType.CLOTH).size(6)),
+                Integrators.create(IntegratorKind.IMPLICIT_EULER, options), 0.02);
+        for (int row = 1; row <= 5; row++) {
+            assertTrue(sim.step());
+            SolverStats stats = sim.integrator().solverStats();
+            assertTrue(stats.iterations > 0, "CG iterated");
+            assertEquals(stats.iterations, table.whole(row, "cg_iterations"), "row " + row);
+            assertEquals(stats.finalResidual, table.value(row, "residual"), "row " + row);
+            assertTrue(table.value(row, "residual") <= 1e-8, "row " + row);
+            assertEquals(1, table.whole(row, "converged"), "row " + row);
+            assertEquals(sim.observables().total(), table.value(row, "total"), "row " + row);
+        }
+    }
+
+    /** An explicit run has no linear solve: its solver columns stay empty. */
+    @Test
+    void explicitRunLeavesTheSolverColumnsEmpty() throws IOException {
+        Path csv = dir.resolve("explicit.csv");
+        assertEquals(0, Hooke.run("run", "--steps", "3", "--csv", csv.toString()).code());
+        Csv table = read(csv);
+        for (String[] row : table.rows()) {
+            assertEquals("", row[table.column("cg_iterations")]);
+            assertEquals("", row[table.column("converged")]);
+        }
     }
 }

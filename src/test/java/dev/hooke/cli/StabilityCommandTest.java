@@ -127,4 +127,17 @@ class StabilityCommandTest {
         assertTrue(j.get("measured_dt_max").isNull());
         assertEquals("not_measured", j.get("measured_status").asText());
     }
+
+    /**
+     * Backward Euler has no limit: the prediction is "none" (null in JSON), and the bisection,
+     * doubling Δt from 2/ω up to 2²⁰ times that, finds no run that explodes.
+     */
+    @Test
+    void backwardEulerHasNoLimitAndNothingExplodes() throws IOException {
+        JsonNode j = json(stability("implicit-euler", "--solver", "cholesky", "--json"));
+        assertTrue(j.get("predicted_dt_max").isNull(), j.toString());
+        assertEquals("none", j.get("predicted_status").asText());
+        assertTrue(j.get("measured_dt_max").isNull(), j.toString());
+        assertEquals("no_explosion_found", j.get("measured_status").asText());
+    }
 }
