@@ -134,8 +134,13 @@ public final class YamlFiles {
             Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
             int line = mark != null ? mark.getLine() + 1 : 1;
             String problem = e.getProblem() != null ? e.getProblem() : "invalid YAML";
-            if (e.getContext() != null) {
-                problem = problem + " (" + e.getContext() + ")";
+            if (e.getContext() != null && problem.startsWith("but ")) {
+                problem = e.getContext() + ", " + problem;
+            } else if (e.getContext() != null) {
+                Mark where = e.getContextMark();
+                problem = problem + " (" + e.getContext()
+                        + (where != null && where.getLine() + 1 != line ? " that starts at line " + (where.getLine() + 1) : "")
+                        + ")";
             }
             throw new DataFileException(name, line, "", "YAML syntax: " + oneLine(problem));
         } catch (ReaderException e) {
