@@ -1,27 +1,24 @@
 package dev.hooke.core.io;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /**
- * A YAML mapping whose keys are read one by one; {@link #finish()} then refuses any key that was
- * not read, naming it and the keys that are allowed. Duplicate keys and keys that are not plain
- * names are refused when the mapping is opened.
+ * A YAML mapping read key by key. {@link #only} refuses, up front, any key outside a list,
+ * naming it and the keys that are allowed; duplicate keys and keys that are not plain names are
+ * refused when the mapping is opened.
  */
 public final class YamlMap {
 
     private final YamlValue self;
     private final Map<String, YamlValue> entries = new LinkedHashMap<>();
     private final Map<String, Integer> keyLines = new LinkedHashMap<>();
-    private final Set<String> read = new HashSet<>();
 
     YamlMap(YamlValue self, MappingNode node) throws DataFileException {
         this.self = self;
@@ -69,7 +66,6 @@ public final class YamlMap {
     /** The value of a key that must be present and not null. */
     public YamlValue get(String key) throws DataFileException {
         YamlValue v = entries.get(key);
-        read.add(key);
         if (v == null) {
             throw new DataFileException(self.file(), self.line(), childPath(key), "is missing");
         }
@@ -82,15 +78,9 @@ public final class YamlMap {
     /** The value of an optional key, or null when absent. A present key with a null value is an error. */
     public YamlValue opt(String key) throws DataFileException {
         if (!entries.containsKey(key)) {
-            read.add(key);
             return null;
         }
         return get(key);
-    }
-
-    /** Marks a key as read without reading it. */
-    public void skip(String key) {
-        read.add(key);
     }
 
     /** An error about a key of this mapping (on the key's line). */
@@ -103,24 +93,10 @@ public final class YamlMap {
     }
 
     /**
-     * Refuses the first key that was not read.
-     *
-     * @param allowed the keys this mapping may have, for the message
-     */
-    public void finish(Iterable<String> allowed) throws DataFileException {
-        for (String key : entries.keySet()) {
-            if (!read.contains(key)) {
-                Set<String> sorted = new TreeSet<>();
-                allowed.forEach(sorted::add);
-                throw new DataFileException(self.file(), lineOf(key), childPath(key),
-                        "unknown key; expected one of " + String.join(", ", sorted));
-            }
-        }
-    }
-
-    /**
      * Refuses, before anything is read, the first key that is not one of {@code allowed}: a
      * misspelt key is then reported as unknown rather than as a missing one.
+     *
+     * @return this mapping
      */
     public YamlMap only(List<String> allowed) throws DataFileException {
         for (String key : entries.keySet()) {
@@ -130,10 +106,5 @@ public final class YamlMap {
             }
         }
         return this;
-    }
-
-    /** Refuses the first key that was not read; the message lists the keys that were read. */
-    public void finish() throws DataFileException {
-        finish(read);
     }
 }

@@ -252,6 +252,7 @@ public final class LessonRunner {
         }
     }
 
+    /** The steps a run of {@code time} s takes: T/Δt when it is whole (to 1e-9), else ⌈T/Δt⌉. */
     private static long stepsFor(double time, double dt) {
         double n = time / dt;
         long r = Math.round(n);
@@ -511,6 +512,14 @@ public final class LessonRunner {
         return new Outcome(String.join("; ", wrong) + " (limit " + lim + ")", false);
     }
 
+    /**
+     * The convergence order: each Δt runs the scene afresh to t = T, the error is
+     * e = |u(T) − u_exact(T)| (see {@link SpringOracle}), and the order is the least-squares slope
+     * <pre>
+     *   p = Σ (xᵢ − x̄)(yᵢ − ȳ) / Σ (xᵢ − x̄)²,   xᵢ = ln Δtᵢ,  yᵢ = ln eᵢ
+     * </pre>
+     * since e ≈ C·Δt^p for a method of order p.
+     */
     private Outcome convergence(Check.ConvergenceOrder o) {
         IntegratorKind kind = kindOf(o);
         MassSpringSystem probe = file.build();

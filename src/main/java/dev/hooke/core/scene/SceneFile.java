@@ -279,7 +279,6 @@ public final class SceneFile {
         for (String name : m.keys()) {
             Key key = Key.byId(name);
             if (key == null) {
-                m.skip(name);
                 throw m.error(name, "unknown key; expected one of " + String.join(", ", Key.ids()));
             }
             out.put(key, readValue(key, m.get(name)));

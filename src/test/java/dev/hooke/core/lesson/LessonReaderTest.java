@@ -9,6 +9,7 @@ import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.io.DataFileException;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneType;
+import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -204,6 +205,7 @@ class LessonReaderTest {
         Action.Set a = (Action.Set) s.actions().get(0);
         assertEquals(400.0, a.change().get(SceneFile.Key.K));
         assertTrue(a.isLive());
+        assertEquals(EnumSet.of(SceneFile.Key.K, SceneFile.Key.DT), s.controls());
         assertEquals("lessons/t.yaml:22: steps[0].actions[0].set.size: does not apply to the spring scene",
                 error(replaceLine(VALID, 22, "      - set: {size: 10}")));
         assertEquals("lessons/t.yaml:22: steps[0].actions[0].set.nodes: the scene would have 100000 particles, more "
