@@ -1,0 +1,95 @@
+package dev.hooke.core.lesson;
+
+import dev.hooke.core.io.DataFileException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Checks lessons headless: reads each file, plays every step and verifies every check. A file
+ * that cannot be read becomes one failing row naming file, line and field; it does not stop the
+ * others.
+ *
+ * <pre>
+ *   Report r = LessonChecker.checkAll(Path.of("lessons"));
+ *   System.out.print(r.formatTable());
+ *   return r.exitCode();          // 0 if every check passed, 1 otherwise
+ * </pre>
+ */
+public final class LessonChecker {
+
+    private LessonChecker() {
+    }
+
+    /**
+     * Checks every lesson file ({@code *.yaml}, {@code *.yml}) in a folder, in file-name order,
+     * or the one file given.
+     *
+     * @throws DataFileException when the path does not exist or the folder holds no lesson file
+     */
+    public static Report checkAll(Path path) throws DataFileException {
+        List<Path> files = lessonFiles(path);
+        List<CheckResult> rows = new ArrayList<>();
+        Map<String, String> ids = new HashMap<>();
+        for (Path f : files) {
+            Lesson lesson;
+            try {
+                lesson = LessonReader.read(f);
+            } catch (DataFileException e) {
+                rows.add(new CheckResult(f.toString(), 0, "load", "a valid lesson file", e.getMessage(), false,
+                        e.line()));
+                continue;
+            }
+            String other = ids.putIfAbsent(lesson.id(), f.toString());
+            if (other != null) {
+                rows.add(new CheckResult(lesson.id(), 0, "id", "an id no other lesson has", "also the id of " + other,
+                        false, 1));
+            }
+            rows.addAll(check(lesson).rows());
+        }
+        return new Report(rows);
+    }
+
+    /** Plays one lesson and verifies its checks. */
+    public static Report check(Lesson lesson) {
+        List<CheckResult> rows = new ArrayList<>();
+        LessonRunner runner = new LessonRunner(lesson);
+        while (runner.hasNext()) {
+            rows.addAll(runner.runNext().checks());
+        }
+        return new Report(rows);
+    }
+
+    /**
+     * The lesson files of a folder in file-name order, or the one file given.
+     *
+     * @throws DataFileException when the path does not exist or the folder holds no lesson file
+     */
+    public static List<Path> lessonFiles(Path path) throws DataFileException {
+        if (Files.isRegularFile(path)) {
+            return List.of(path);
+        }
+        if (!Files.isDirectory(path)) {
+            throw new DataFileException(path.toString(), 0, "", "no such file or folder");
+        }
+        List<Path> out;
+        try (Stream<Path> s = Files.list(path)) {
+            out = new ArrayList<>(s.filter(p -> {
+                String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
+                return Files.isRegularFile(p) && (n.endsWith(".yaml") || n.endsWith(".yml"));
+            }).sorted().toList());
+        } catch (IOException e) {
+            throw new DataFileException(path.toString(), 0, "", "cannot be listed: " + e.getMessage());
+        }
+        if (out.isEmpty()) {
+            throw new DataFileException(path.toString(), 0, "", "holds no lesson file (*.yaml)");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,216 @@
+package dev.hooke.core.lesson;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.io.DataFileException;
+import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.scene.SceneType;
+import java.util.EnumSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LessonReaderTest {
+
+    /** A small valid lesson; line numbers matter to the tests below. */
+    static final String VALID = String.join("\n",
+            "id: tiny",                                                   // 1
+            "title: {en: Tiny, zh: 小}",                                   // 2
+            "narration: {en: One spring., zh: 一根弹簧。}",                    // 3
+            "scene:",                                                     // 4
+            "  type: spring",                                             // 5
+            "  mass: 1",                                                  // 6
+            "  k: 100",                                                   // 7
+            "  gravity: 0",                                               // 8
+            "  perturbation: end",                                        // 9
+            "  displacement: 0.1",                                        // 10
+            "  integrator: explicit-euler",                               // 11
+            "  dt: 0.01",                                                 // 12
+            "steps:",                                                     // 13
+            "  - narration: {en: Run., zh: 运行。}",                          // 14
+            "    question:",                                              // 15
+            "      prompt: {en: 'Grows?', zh: '增长？'}",                         // 16
+            "      choices:",                                             // 17
+            "        - {en: 'Yes', zh: 是}",                               // 18
+            "        - {en: 'No', zh: 否}",                                // 19
+            "      answer: 1",                                            // 20
+            "    actions:",                                               // 21
+            "      - chart: energy",                                      // 22
+            "      - run: {time: 1}",                                     // 23
+            "      - pause",                                              // 24
+            "    expect:",                                                // 25
+            "      - energy_ratio_per_step: {expected: 1.01, within: 1e-9}", // 26
+            "      - explosion_dt: {within: 5%, integrator: symplectic-euler}", // 27
+            "");
+
+    private static String replaceLine(String text, int line, String replacement) {
+        String[] lines = text.split("\n", -1);
+        lines[line - 1] = replacement;
+        return String.join("\n", lines);
+    }
+
+    private static String error(String text) {
+        return assertThrows(DataFileException.class, () -> LessonReader.parse(text, "lessons/t.yaml")).getMessage();
+    }
+
+    @Test
+    void readsAValidLessonIntoTypedObjects() throws DataFileException {
+        Lesson l = LessonReader.parse(VALID, "lessons/t.yaml");
+        assertEquals("tiny", l.id());
+        assertEquals(new Text("Tiny", "小"), l.title());
+        assertEquals(SceneType.SPRING, l.scene().type());
+        assertEquals(IntegratorKind.EXPLICIT_EULER, l.scene().integrator());
+        assertEquals(0.01, l.scene().dt());
+        assertEquals(1, l.steps().size());
+        Step s = l.steps().get(0);
+        assertEquals(14, s.line());
+        assertEquals(1, s.question().answer());
+        assertTrue(s.question().accepts(1));
+        assertEquals(List.of(new Action.Chart("energy", 22), new Action.Run(1.0, 0, false, 23), new Action.Pause(24)),
+                s.actions());
+        assertEquals(new Check.EnergyRatioPerStep(1.01, 1e-9, null, 26), s.checks().get(0));
+        assertEquals(new Check.ExplosionDt(0.05, 200, 1e6, IntegratorKind.SYMPLECTIC_EULER, 27), s.checks().get(1));
+        assertEquals(2, l.checkCount());
+    }
+
+    @Test
+    void aNegativePercentageNamesFileLineAndField() {
+        assertEquals("lessons/t.yaml:27: steps[0].expect[1].explosion_dt.within: must be a percentage > 0, got -5%",
+                error(replaceLine(VALID, 27, "      - explosion_dt: {within: -5%}")));
+    }
+
+    @Test
+    void anUnknownIntegrator() {
+        String m = error(replaceLine(VALID, 11, "  integrator: leapfrog"));
+        assertTrue(m.startsWith("lessons/t.yaml:11: scene.integrator: unknown integrator 'leapfrog'; choose one of "),
+                m);
+    }
+
+    @Test
+    void aNegativeTimeStep() {
+        assertEquals("lessons/t.yaml:12: scene.dt: must be a number > 0, got -0.01",
+                error(replaceLine(VALID, 12, "  dt: -0.01")));
+    }
+
+    @Test
+    void aMissingField() {
+        assertEquals("lessons/t.yaml:1: title: is missing", error(replaceLine(VALID, 2, "")));
+        assertEquals("lessons/t.yaml:16: steps[0].question.prompt.zh: is missing",
+                error(replaceLine(VALID, 16, "      prompt: {en: 'Grows?'}")));
+    }
+
+    @Test
+    void aWrongType() {
+        assertEquals("lessons/t.yaml:6: scene.mass: must be a number, got 'heavy'",
+                error(replaceLine(VALID, 6, "  mass: heavy")));
+        assertEquals("lessons/t.yaml:6: scene.mass: must be a single value, got a list",
+                error(replaceLine(VALID, 6, "  mass: [1, 2]")));
+        assertEquals("lessons/t.yaml:13: steps: must be a list, got a mapping",
+                error(VALID.substring(0, VALID.indexOf("steps:")) + "steps: {a: 1}\n"));
+        assertEquals("lessons/t.yaml:20: steps[0].question.answer: must be between 1 and 2, got 3",
+                error(replaceLine(VALID, 20, "      answer: 3")));
+    }
+
+    @Test
+    void aHugeMeshIsRefusedWithItsSize() {
+        String text = VALID.replace("  type: spring\n", "  type: cloth\n  size: 400\n")
+                .replace("  perturbation: end\n", "").replace("  displacement: 0.1\n", "");
+        assertEquals("lessons/t.yaml:6: scene.size: the scene would have 160000 particles, more than the limit of "
+                + LessonReader.MAX_PARTICLES, error(text));
+    }
+
+    @Test
+    void aKeyThatDoesNotFitTheScene() {
+        assertEquals("lessons/t.yaml:7: scene.nodes: does not apply to the spring scene",
+                error(replaceLine(VALID, 7, "  nodes: 5")));
+    }
+
+    @Test
+    void anUnknownKeyActionOrCheck() {
+        assertTrue(error(replaceLine(VALID, 7, "  stiffness: 100"))
+                .startsWith("lessons/t.yaml:7: scene.stiffness: unknown key; expected one of type, nodes"));
+        assertEquals("lessons/t.yaml:23: steps[0].actions[1]: unknown action 'jump'; expected one of set, integrator, "
+                + "run, reset, pause, sweep_dt, compare, chart", error(replaceLine(VALID, 23, "      - jump: {time: 1}")));
+        assertTrue(error(replaceLine(VALID, 26, "      - energy_growth: {expected: 1.01}"))
+                .startsWith("lessons/t.yaml:26: steps[0].expect[0]: unknown check 'energy_growth'; expected one of"));
+        assertEquals("lessons/t.yaml:26: steps[0].expect[0].energy_ratio_per_step.witin: unknown key; expected one of "
+                + "expected, integrator, within",
+                error(replaceLine(VALID, 26, "      - energy_ratio_per_step: {expected: 1.01, witin: 1e-9}")));
+    }
+
+    @Test
+    void aDuplicateKey() {
+        assertEquals("lessons/t.yaml:8: scene: the key 'mass' appears twice (first at line 6)",
+                error(replaceLine(VALID, 8, "  mass: 2")));
+    }
+
+    @Test
+    void aCheckBeforeAnyRun() {
+        assertEquals("lessons/t.yaml:26: steps[0].expect[0]: there is no run before this check: add a run or "
+                + "compare action", error(replaceLine(VALID, 23, "      - reset")));
+        assertEquals("lessons/t.yaml:26: steps[0].expect[0].energy_ratio_per_step.integrator: no run with rk4 "
+                + "happens before this check",
+                error(replaceLine(VALID, 26, "      - energy_ratio_per_step: {expected: 1.01, within: 1e-9, integrator: rk4}")));
+    }
+
+    @Test
+    void badYamlSyntax() {
+        assertEquals("lessons/t.yaml:25: YAML syntax: expected ',' or '}', but got : (while parsing a flow mapping "
+                + "that starts at line 23)", error(replaceLine(VALID, 23, "      - run: {time: 1")));
+        String m;
+        m = error(replaceLine(VALID, 6, "\tmass: 1"));
+        assertTrue(m.startsWith("lessons/t.yaml:6: YAML syntax: "), m);
+    }
+
+    @Test
+    void tagsThatNameTypesAreRefused() {
+        assertEquals("lessons/t.yaml:6: the tag !java.lang.ProcessBuilder is not allowed: lesson and scene files are "
+                + "plain data", error(replaceLine(VALID, 6, "  mass: !java.lang.ProcessBuilder [rm]")));
+        String m = error(replaceLine(VALID, 6, "  mass: !!javax.script.ScriptEngineManager [x]"));
+        assertTrue(m.startsWith("lessons/t.yaml:6: YAML syntax: Global tag is not allowed"), m);
+    }
+
+    @Test
+    void deepNestingIsRefusedOnItsLine() {
+        String deep = replaceLine(VALID, 22, "      - chart: " + "[".repeat(200) + "]".repeat(200));
+        assertEquals("lessons/t.yaml:22: nested more than 24 levels deep", error(deep));
+    }
+
+    @Test
+    void anEmptyFileAndGarbage() {
+        assertEquals("lessons/t.yaml:1: the file is empty; a lesson needs id, title, narration, scene and steps",
+                error(""));
+        assertEquals("lessons/t.yaml:1: must be a mapping of names to values, got 'hello'", error("hello"));
+    }
+
+    @Test
+    void numericQuestionsNeedATolerance() throws DataFileException {
+        String numeric = replaceLine(replaceLine(replaceLine(replaceLine(VALID, 17, "      answer: 0.02"), 18,
+                "      within: 5%"), 19, "      unit: s"), 20, "");
+        Question q = LessonReader.parse(numeric, "lessons/t.yaml").steps().get(0).question();
+        assertEquals(0.02, q.value());
+        assertTrue(q.accepts(0.0205));
+        assertTrue(!q.accepts(0.03));
+        assertEquals("lessons/t.yaml:16: steps[0].question: a numeric answer needs 'within' (for example 10%); or "
+                + "give 'choices' for multiple choice", error(replaceLine(numeric, 18, "")));
+    }
+
+    @Test
+    void setIsCheckedAgainstTheSceneAtThatPoint() throws DataFileException {
+        String set = replaceLine(VALID, 22, "      - set: {k: 400, dt: 0.02}");
+        Step s = LessonReader.parse(set, "lessons/t.yaml").steps().get(0);
+        Action.Set a = (Action.Set) s.actions().get(0);
+        assertEquals(400.0, a.change().get(SceneFile.Key.K));
+        assertTrue(a.isLive());
+        assertEquals(EnumSet.of(SceneFile.Key.K, SceneFile.Key.DT), s.controls());
+        assertEquals("lessons/t.yaml:22: steps[0].actions[0].set.size: does not apply to the spring scene",
+                error(replaceLine(VALID, 22, "      - set: {size: 10}")));
+        assertEquals("lessons/t.yaml:22: steps[0].actions[0].set.nodes: the scene would have 100000 particles, more "
+                + "than the limit of " + LessonReader.MAX_PARTICLES,
+                error(replaceLine(VALID, 22, "      - set: {type: chain, nodes: 100000}")));
+        assertNull(LessonReader.parse(VALID, "x").steps().get(0).checks().get(0).integrator());
+    }
+}

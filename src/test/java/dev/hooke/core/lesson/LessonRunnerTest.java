@@ -1,0 +1,200 @@
+package dev.hooke.core.lesson;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hooke.core.io.DataFileException;
+import dev.hooke.core.sim.Simulation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LessonRunnerTest {
+
+    @TempDir
+    Path dir;
+
+    /** The spring of lesson 1 (ω = 10 rad/s, Δt = 0.01 s, explicit Euler) followed by the given steps. */
+    private static Lesson lesson(String steps) throws DataFileException {
+        return LessonReader.parse(String.join("\n",
+                "id: runner-test",
+                "title: {en: Test, zh: 测试}",
+                "narration: {en: A spring., zh: 一根弹簧。}",
+                "scene: {type: spring, mass: 1, k: 100, gravity: 0, perturbation: end, displacement: 0.1,",
+                "        integrator: explicit-euler, dt: 0.01}",
+                "steps:",
+                steps), "runner-test.yaml");
+    }
+
+    private static List<CheckResult> rows(Lesson l) {
+        return LessonChecker.check(l).rows();
+    }
+
+    @Test
+    void aWrongStatementFailsWithTheMeasuredValue() throws DataFileException {
+        List<CheckResult> r = rows(lesson("""
+                  - narration: {en: Run., zh: 运行。}
+                    actions: [run: {time: 1}]
+                    expect:
+                      - energy_ratio_per_step: {expected: 1.02, within: 1e-9}
+                      - energy_ratio_per_step: {expected: 1.01, within: 1e-9}
+                """));
+        assertFalse(r.get(0).pass());
+        assertTrue(r.get(0).measured().startsWith("from 1.01 to 1.01 over 100 steps"), r.get(0).measured());
+        assertTrue(r.get(1).pass());
+        assertEquals(1, r.get(0).step());
+        assertEquals("energy_ratio_per_step", r.get(0).check());
+    }
+
+    @Test
+    void cgIterationsAreUnavailableWithoutAnImplicitIntegrator() throws DataFileException {
+        List<CheckResult> r = rows(lesson("""
+                  - narration: {en: Run., zh: 运行。}
+                    actions: [run: {time: 0.1}]
+                    expect:
+                      - cg_iterations: {below: 20}
+                """));
+        assertFalse(r.get(0).pass());
+        assertEquals("unavailable: the run's integrator (explicit-euler) solves no linear system; CG statistics "
+                + "exist only for implicit integrators", r.get(0).measured());
+    }
+
+    @Test
+    void aRunAfterAnExplosionWithoutResetFails() throws DataFileException {
+        List<CheckResult> r = rows(lesson("""
+                  - narration: {en: Explode., zh: 爆炸。}
+                    actions: [run: {until: explosion, max_time: 30}]
+                    expect: [explodes: {within: 12}]
+                  - narration: {en: Again., zh: 再来。}
+                    actions: [run: {time: 1}]
+                    expect: [bounded: {for: 1}]
+                """));
+        assertTrue(r.get(0).pass(), r.get(0).measured());
+        assertFalse(r.get(1).pass());
+        assertEquals("the simulation had already exploded before this run (add a reset)", r.get(1).measured());
+    }
+
+    @Test
+    void anActionOverTheWorkLimitFailsAndEndsTheLessonWithoutAnException() throws DataFileException {
+        Lesson l = lesson("""
+                  - narration: {en: Too long., zh: 太长。}
+                    actions:
+                      - set: {dt: 0.0001}
+                      - run: {time: 1000}
+                    expect: [bounded: {for: 1000}]
+                  - narration: {en: Never played., zh: 不会播放。}
+                    expect: [predicted_limit: {expected: unstable}]
+                """);
+        List<CheckResult> r = rows(l);
+        assertEquals(1, r.size());
+        assertEquals("run", r.get(0).check());
+        assertFalse(r.get(0).pass());
+        assertEquals("would take 10000000 steps, more than the limit of 5000000 per action", r.get(0).measured());
+    }
+
+    @Test
+    void liveChangesKeepTheStateAndShapeChangesRebuild() throws DataFileException {
+        Lesson l = lesson("""
+                  - narration: {en: Stiffer., zh: 更硬。}
+                    actions:
+                      - run: {time: 0.5}
+                      - set: {k: 400, integrator: symplectic-euler}
+                    expect:
+                      - predicted_limit: {expected: 0.1, within: 1e-9}
+                  - narration: {en: A chain., zh: 链条。}
+                    actions:
+                      - set: {type: chain, nodes: 3}
+                    expect:
+                      - naive_bound: {expected: 0.1, within: 1e-9}
+                """);
+        LessonRunner runner = new LessonRunner(l);
+        StepResult first = runner.runNext();
+        assertTrue(first.passed(), first.checks().toString());
+        assertEquals(0.5, runner.simulation().time(), 1e-12, "a live change keeps the time");
+        assertEquals(400, runner.simulation().system().stiffness(0));
+        StepResult second = runner.runNext();
+        assertTrue(second.passed(), second.checks().toString());
+        assertEquals(0, runner.simulation().time(), "a new shape starts at t = 0");
+        assertEquals(3, runner.simulation().system().particleCount());
+        assertFalse(runner.hasNext());
+        assertThrows(IllegalStateException.class, runner::runNext);
+    }
+
+    @Test
+    void theStepListenerSeesEveryStepAndRestartReplaysTheSameNumbers() throws DataFileException {
+        Lesson l = lesson("""
+                  - narration: {en: Run., zh: 运行。}
+                    actions: [run: {steps: 37}, chart: energy, pause]
+                    expect: [energy_ratio_per_step: {expected: 1.01, within: 1e-9}]
+                """);
+        LessonRunner runner = new LessonRunner(l);
+        List<Double> times = new ArrayList<>();
+        runner.setStepListener(s -> times.add(s.time()));
+        StepResult a = runner.runNext();
+        assertEquals(37, times.size());
+        assertEquals(List.of("energy"), a.charts());
+        assertTrue(a.paused());
+        RunRecord run = a.runs().get(0);
+        assertEquals(37, run.steps());
+        assertEquals(run.sampleTimes().length, run.sampleEnergies().length);
+        Simulation before = runner.simulation();
+        double[] x = before.system().x.clone();
+        runner.restart();
+        runner.setStepListener(null);
+        StepResult b = runner.runNext();
+        assertEquals(a.checks(), b.checks());
+        assertEquals(x[4], runner.simulation().system().x[4]);
+    }
+
+    @Test
+    void theReportTableAndExitCode() throws DataFileException {
+        Report pass = LessonChecker.check(lesson("""
+                  - narration: {en: Limit., zh: 极限。}
+                    expect: [predicted_limit: {expected: unstable}]
+                """));
+        assertEquals(0, pass.exitCode());
+        assertEquals("1 passed, 0 failed", pass.summary());
+        String table = pass.formatTable();
+        assertTrue(table.startsWith("lesson       step  check            expected              measured"), table);
+        assertTrue(table.contains("runner-test  1     predicted_limit  unstable at every Δt"), table);
+        assertTrue(table.endsWith("PASS\n1 passed, 0 failed\n"), table);
+        Report fail = LessonChecker.check(lesson("""
+                  - narration: {en: Limit., zh: 极限。}
+                    expect: [predicted_limit: {expected: 0.2, within: 1%}]
+                """));
+        assertEquals(1, fail.exitCode());
+        assertEquals(1, fail.failures().size());
+        assertEquals(1, new Report(List.of()).exitCode(), "no rows is not a pass");
+    }
+
+    @Test
+    void checkAllReportsABrokenFileAsARowAndChecksTheOthers() throws IOException, DataFileException {
+        Files.copy(Path.of("lessons/02-semi-implicit-euler.yaml"), dir.resolve("a.yaml"));
+        Files.writeString(dir.resolve("b.yaml"), "id: broken\ntitle: {en: x}\n");
+        Files.copy(Path.of("lessons/02-semi-implicit-euler.yaml"), dir.resolve("c.yaml"));
+        Files.writeString(dir.resolve("notes.txt"), "not a lesson");
+        Report r = LessonChecker.checkAll(dir);
+        CheckResult broken = r.rows().stream().filter(x -> x.check().equals("load")).findFirst().orElseThrow();
+        assertEquals(dir.resolve("b.yaml") + ":2: title.zh: is missing", broken.measured());
+        CheckResult duplicate = r.rows().stream().filter(x -> x.check().equals("id")).findFirst().orElseThrow();
+        assertEquals("also the id of " + dir.resolve("a.yaml"), duplicate.measured());
+        assertEquals(2, r.failed());
+        assertTrue(r.passed() >= 10);
+        assertEquals(1, r.exitCode());
+    }
+
+    @Test
+    void checkAllRefusesAMissingOrEmptyFolder() throws IOException {
+        assertEquals(dir.resolve("none") + ": no such file or folder",
+                assertThrows(DataFileException.class, () -> LessonChecker.checkAll(dir.resolve("none"))).getMessage());
+        Files.createDirectory(dir.resolve("empty"));
+        assertEquals(dir.resolve("empty") + ": holds no lesson file (*.yaml)",
+                assertThrows(DataFileException.class, () -> LessonChecker.checkAll(dir.resolve("empty"))).getMessage());
+    }
+}

@@ -1,0 +1,220 @@
+package dev.hooke.core.lesson;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.hooke.core.io.DataFileException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Property: whatever a lesson file contains, reading it either gives a lesson or a
+ * {@link DataFileException} whose message starts with "file:line: "; nothing else escapes, and a
+ * lesson that was read plays through the runner without an exception.
+ *
+ * <p>The inputs are seeded random mutations of the real lessons and of a small one: lines
+ * deleted, duplicated, swapped or re-indented, values and keys replaced by wrong types, unknown
+ * names, negative or huge numbers, tags, aliases; truncation, control characters, deep nesting,
+ * several documents; and random bytes, including invalid UTF-8.
+ */
+class MalformedLessonsTest {
+
+    private static final String[] VALUES = {
+        "-5", "-5%", "0", "0%", "abc", "[1, 2]", "{a: 1}", "", "~", "null", "1e309", ".nan", ".inf", "-.inf", "NaN",
+        "!foo x", "!!binary aGVsbG8=", "!!python/object:os.system [ls]", "implicit-euler", "implicit-midpoint",
+        "leapfrog", "100000", "400", "1e12", "1e-12", "true", "yes", "'0.02'", "\"\\u0001\"", "*undefined", "&a [*a]",
+        "日本語", "-0", "0x10", "1_000", "2147483648", "-2147483649", "0.5", "3", "explosion", "sweep", "energy",
+        "[explicit-euler, explicit-euler]", "[rk4]", "{en: x}", "{en: x, zh: y, fr: z}", "'  '",
+    };
+
+    private static final String[] KEYS = {
+        "nodes", "size", "k_bend", "type", "steps", "integrator", "foo", "time", "until", "within", "max_time",
+        "expected", "choices", "answer", "narration", "dt", "verlet_delta", "<<", "? complex", "set", "run", "id",
+    };
+
+    private static final Pattern PREFIX = Pattern.compile("^(.*?):(\\d+): .+", Pattern.DOTALL);
+
+    @TempDir
+    Path dir;
+
+    private static List<String> bases() throws IOException {
+        List<String> out = new ArrayList<>();
+        out.add(LessonReaderTest.VALID);
+        try (Stream<Path> s = Files.list(Path.of("lessons"))) {
+            for (Path p : s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
+                out.add(Files.readString(p));
+            }
+        }
+        return out;
+    }
+
+    private static String mutate(String text, SplittableRandom rnd) {
+        List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
+        int rounds = 1 + rnd.nextInt(3);
+        for (int r = 0; r < rounds; r++) {
+            int i = rnd.nextInt(lines.size());
+            String line = lines.get(i);
+            switch (rnd.nextInt(16)) {
+                case 0 -> lines.remove(i);
+                case 1 -> lines.add(i, line);
+                case 2 -> {
+                    int j = rnd.nextInt(lines.size());
+                    lines.set(i, lines.get(j));
+                    lines.set(j, line);
+                }
+                case 3 -> lines.set(i, "  " + line);
+                case 4 -> lines.set(i, line.startsWith("  ") ? line.substring(2) : line);
+                case 5, 6, 7, 8 -> {
+                    int c = line.indexOf(": ");
+                    if (c >= 0) {
+                        lines.set(i, line.substring(0, c + 2) + VALUES[rnd.nextInt(VALUES.length)]);
+                    }
+                }
+                case 9 -> {
+                    int c = line.indexOf(':');
+                    int start = line.length() - line.stripLeading().length() + (line.stripLeading().startsWith("- ") ? 2 : 0);
+                    if (c > start) {
+                        lines.set(i, line.substring(0, start) + KEYS[rnd.nextInt(KEYS.length)] + line.substring(c));
+                    }
+                }
+                case 10 -> {
+                    int at = rnd.nextInt(line.length() + 1);
+                    char junk = "\u0001\u0007\t\"'{}[],:&*!|>%@`#\u00a0\ufffe\u2028".charAt(rnd.nextInt(19));
+                    lines.set(i, line.substring(0, at) + junk + line.substring(at));
+                }
+                case 11 -> {
+                    String joined = String.join("\n", lines);
+                    return joined.substring(0, rnd.nextInt(joined.length() + 1));
+                }
+                case 12 -> lines.add(i, "  ".repeat(rnd.nextInt(3)) + "deep: " + "[".repeat(10 + rnd.nextInt(200))
+                        + "]".repeat(rnd.nextInt(200)));
+                case 13 -> lines.add(i, "---");
+                case 14 -> lines.set(i, line.replace("spring", "cloth").replace("chain", "cube"));
+                default -> lines.add(i, "  ".repeat(rnd.nextInt(4)) + "size: " + (1 + rnd.nextInt(100_000)));
+            }
+            if (lines.isEmpty()) {
+                lines.add("");
+            }
+        }
+        return String.join(rnd.nextInt(10) == 0 ? "\r\n" : "\n", lines);
+    }
+
+    private static void assertLocated(DataFileException e, String name, int maxLine) {
+        Matcher m = PREFIX.matcher(e.getMessage());
+        assertTrue(m.matches(), "no file:line: prefix in: " + e.getMessage());
+        assertEquals(name, m.group(1), e.getMessage());
+        int line = Integer.parseInt(m.group(2));
+        assertTrue(line >= 1 && line <= maxLine, "line " + line + " outside 1.." + maxLine + ": " + e.getMessage());
+        assertEquals(line, e.line());
+    }
+
+    @Test
+    void mutatedLessonsAreReadOrRefusedWithFileAndLine() throws IOException {
+        SplittableRandom rnd = new SplittableRandom(0x1E55_0E5L);
+        List<String> bases = bases();
+        int refused = 0;
+        int read = 0;
+        int played = 0;
+        for (int i = 0; i < 800; i++) {
+            int b = rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(bases.size());
+            String text = mutate(bases.get(b), rnd);
+            String name = "gen/" + i + ".yaml";
+            Lesson lesson = null;
+            try {
+                lesson = LessonReader.parse(text, name);
+                read++;
+            } catch (DataFileException e) {
+                refused++;
+                assertLocated(e, name, text.split("\n", -1).length + 1);
+            } catch (Throwable t) {
+                fail("input " + i + " escaped with " + t + "\n" + text, t);
+            }
+            if (lesson != null && b == 0 && played < 40) {
+                played++;
+                try {
+                    Report r = LessonChecker.check(lesson);
+                    assertTrue(r.rows().size() > 0 || lesson.checkCount() == 0, "input " + i);
+                } catch (Throwable t) {
+                    fail("playing input " + i + " threw " + t + "\n" + text, t);
+                }
+            }
+        }
+        assertTrue(refused > 200, "refused " + refused);
+        assertTrue(read > 50, "read " + read);
+        assertTrue(played > 10, "played " + played);
+    }
+
+    @Test
+    void randomBytesAndBrokenEncodingsAreRefusedWithFileAndLine() throws IOException {
+        SplittableRandom rnd = new SplittableRandom(0xB17E5L);
+        List<String> bases = bases();
+        for (int i = 0; i < 200; i++) {
+            byte[] bytes;
+            if (i % 2 == 0) {
+                bytes = new byte[rnd.nextInt(3000)];
+                for (int k = 0; k < bytes.length; k++) {
+                    bytes[k] = (byte) rnd.nextInt(256);
+                }
+            } else {
+                bytes = bases.get(rnd.nextInt(bases.size())).getBytes(StandardCharsets.UTF_8);
+                for (int k = 0; k < 1 + rnd.nextInt(5); k++) {
+                    bytes[rnd.nextInt(bytes.length)] = (byte) (0x80 + rnd.nextInt(128));
+                }
+            }
+            Path file = dir.resolve("bytes-" + i + ".yaml");
+            Files.write(file, bytes);
+            try {
+                LessonReader.read(file);
+            } catch (DataFileException e) {
+                int lines = 1;
+                for (byte x : bytes) {
+                    if (x == '\n' || x == '\r') {
+                        lines++;
+                    }
+                }
+                assertLocated(e, file.toString(), lines + 1);
+            } catch (Throwable t) {
+                fail("bytes " + i + " escaped with " + t, t);
+            }
+        }
+    }
+
+    @Test
+    void pathologicalDocumentsAreRefusedWithFileAndLine() {
+        String[] docs = {
+            "[".repeat(100_000),
+            "{a: ".repeat(5_000),
+            "- ".repeat(5_000) + "x",
+            "a: &a [*a, *a, *a]\nb: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a]",
+            "x: " + "y".repeat(YAML_LIMIT),
+            "id: a\n---\nid: b\n",
+            "\uFEFFid: bom-only",
+            "%YAML 1.1\n---\nid: x",
+            "? [a, b]\n: c",
+        };
+        for (int i = 0; i < docs.length; i++) {
+            String name = "odd/" + i + ".yaml";
+            try {
+                LessonReader.parse(docs[i], name);
+                fail("document " + i + " was accepted");
+            } catch (DataFileException e) {
+                assertLocated(e, name, docs[i].split("\n", -1).length + 1);
+            } catch (Throwable t) {
+                fail("document " + i + " escaped with " + t, t);
+            }
+        }
+    }
+
+    private static final int YAML_LIMIT = dev.hooke.core.io.YamlFiles.MAX_BYTES + 10;
+}

@@ -1,0 +1,139 @@
+package dev.hooke.core.scene;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.io.DataFileException;
+import dev.hooke.core.model.MassSpringSystem;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SceneFileTest {
+
+    @TempDir
+    Path dir;
+
+    /** A random scene file of every type, with every key set to a random valid value. */
+    static SceneFile random(SplittableRandom rnd) {
+        SceneType type = SceneType.values()[rnd.nextInt(SceneType.values().length)];
+        SceneSpec s = SceneSpec.of(type)
+                .length(0.5 + rnd.nextDouble())
+                .mass(0.001 + rnd.nextDouble())
+                .springDamping(rnd.nextDouble())
+                .gravity(rnd.nextDouble() * 20 - 10)
+                .airDamping(rnd.nextDouble());
+        switch (type) {
+            case CHAIN -> s.nodes(2 + rnd.nextInt(30)).stiffness(1 + rnd.nextDouble() * 1000);
+            case CLOTH -> s.size(2 + rnd.nextInt(12)).structuralStiffness(rnd.nextDouble() * 500)
+                    .shearStiffness(rnd.nextDouble() * 500).bendStiffness(rnd.nextDouble() * 50)
+                    .structural(rnd.nextBoolean()).shear(rnd.nextBoolean()).bend(rnd.nextBoolean())
+                    .pins(ClothPins.values()[rnd.nextInt(3)]).verticalCloth(rnd.nextBoolean());
+            case CUBE -> s.size(2 + rnd.nextInt(4)).structuralStiffness(rnd.nextDouble() * 500)
+                    .shearStiffness(rnd.nextDouble() * 500).structural(rnd.nextBoolean()).shear(rnd.nextBoolean())
+                    .dropHeight(rnd.nextDouble() * 2).restitution(rnd.nextDouble()).friction(rnd.nextDouble());
+            default -> s.stiffness(1 + rnd.nextDouble() * 1000);
+        }
+        Perturbation p = Perturbation.values()[rnd.nextInt(3)];
+        s.perturbation(p);
+        if (p != Perturbation.NONE) {
+            s.displacement(rnd.nextDouble() * 0.01).velocity(rnd.nextDouble() * 0.1).seed(rnd.nextInt(1000));
+        }
+        if (p == Perturbation.END && type == SceneType.CLOTH && s.pins() == ClothPins.NONE) {
+            s.pins(ClothPins.CORNERS);
+        }
+        IntegratorKind kind = IntegratorKind.values()[rnd.nextInt(IntegratorKind.values().length)];
+        double delta = rnd.nextBoolean() ? PositionVerlet.DEFAULT_DAMPING : rnd.nextDouble() * 0.01;
+        return new SceneFile(s, kind, 1e-4 + rnd.nextDouble() * 0.01, delta);
+    }
+
+    private static void assertSameSystem(MassSpringSystem a, MassSpringSystem b) {
+        assertArrayEquals(a.x, b.x);
+        assertArrayEquals(a.v, b.v);
+        assertArrayEquals(a.massArray(), b.massArray());
+        assertArrayEquals(a.inverseMassArray(), b.inverseMassArray());
+        assertArrayEquals(a.springAArray(), b.springAArray());
+        assertArrayEquals(a.springBArray(), b.springBArray());
+        assertArrayEquals(a.restLengthArray(), b.restLengthArray());
+        assertArrayEquals(a.stiffnessArray(), b.stiffnessArray());
+        assertArrayEquals(a.springDampingArray(), b.springDampingArray());
+        assertArrayEquals(a.gravity(new double[3]), b.gravity(new double[3]));
+        assertEquals(a.airDamping(), b.airDamping());
+        assertEquals(a.ground(), b.ground());
+    }
+
+    @Test
+    void roundTripThroughTextKeepsEveryValueAndBuildsTheSameSystem() throws DataFileException {
+        SplittableRandom rnd = new SplittableRandom(20_261_130);
+        for (int i = 0; i < 200; i++) {
+            SceneFile f = random(rnd);
+            SceneFile back = SceneFile.parse(f.toYaml(), "round-trip.yaml");
+            assertEquals(f, back, f.toYaml());
+            assertEquals(f.integrator(), back.integrator());
+            assertEquals(f.dt(), back.dt());
+            assertEquals(f.verletDelta(), back.verletDelta());
+            assertSameSystem(f.build(), back.build());
+        }
+    }
+
+    @Test
+    void roundTripThroughAFile() throws IOException, DataFileException {
+        SplittableRandom rnd = new SplittableRandom(7);
+        Path file = dir.resolve("scene.yaml");
+        for (int i = 0; i < 20; i++) {
+            SceneFile f = random(rnd);
+            f.write(file);
+            assertEquals(f, SceneFile.read(file));
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(1, s.count(), "no temporary file is left behind");
+        }
+    }
+
+    @Test
+    void keysLeftOutTakeTheDocumentedDefaults() throws DataFileException {
+        SceneFile f = SceneFile.parse("type: chain\n", "defaults.yaml");
+        assertEquals(SceneType.CHAIN, f.type());
+        assertEquals(16, f.spec().nodes());
+        assertEquals(SceneFile.DEFAULT_INTEGRATOR, f.integrator());
+        assertEquals(SceneFile.DEFAULT_DT, f.dt());
+        assertEquals(PositionVerlet.DEFAULT_DAMPING, f.verletDelta());
+    }
+
+    @Test
+    void errorsNameFileLineAndKey() {
+        assertEquals("s.yaml:3: nodes: does not apply to the spring scene",
+                assertThrows(DataFileException.class, () -> SceneFile.parse("type: spring\nmass: 1\nnodes: 4\n", "s.yaml"))
+                        .getMessage());
+        assertEquals("s.yaml:2: mass: must be a number > 0, got -1",
+                assertThrows(DataFileException.class, () -> SceneFile.parse("type: spring\nmass: -1\n", "s.yaml"))
+                        .getMessage());
+        assertEquals("s.yaml:2: size: the scene would have 1000000 particles, more than the limit of 100000",
+                assertThrows(DataFileException.class, () -> SceneFile.parse("type: cloth\nsize: 1000\n", "s.yaml"))
+                        .getMessage());
+        String unknown = assertThrows(DataFileException.class,
+                () -> SceneFile.parse("type: spring\nintegrator: leapfrog\n", "s.yaml")).getMessage();
+        assertTrue(unknown.startsWith("s.yaml:2: integrator: unknown integrator 'leapfrog'; choose one of explicit-euler"),
+                unknown);
+        assertEquals("s.yaml:1: dt: must be a number > 0, got -0.01",
+                assertThrows(DataFileException.class, () -> SceneFile.parse("{type: spring, dt: -0.01}", "s.yaml"))
+                        .getMessage());
+        assertEquals("s.yaml:1: needs 'type' (one of spring, chain, cloth, cube)",
+                assertThrows(DataFileException.class, () -> SceneFile.parse("mass: 1\n", "s.yaml")).getMessage());
+    }
+
+    @Test
+    void aMissingFileIsAnErrorNotAnException() {
+        Path missing = dir.resolve("nope.yaml");
+        assertEquals(missing + ": no such file",
+                assertThrows(DataFileException.class, () -> SceneFile.read(missing)).getMessage());
+    }
+}
