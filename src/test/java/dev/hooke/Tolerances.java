@@ -1,0 +1,22 @@
+package dev.hooke;
+
+/** Named tolerances for the tests, in one place. */
+public final class Tolerances {
+
+    private Tolerances() {
+    }
+
+    // ---------------------------------------------------------------- workbench
+
+    /**
+     * Absolute error allowed on a mesh coordinate of order 1 m computed in double and stored as
+     * float (float keeps 24 bits: about 6e-8 relative); in m.
+     */
+    public static final double MESH_FLOAT = 1e-6;
+
+    /**
+     * Relative error allowed between a value typed into a parameter field and the value the
+     * engine holds (the field's text goes through a decimal parse, nothing else).
+     */
+    public static final double PARAMETER_ROUND_TRIP = 1e-12;
+}
