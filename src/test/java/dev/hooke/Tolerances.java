@@ -19,4 +19,13 @@ public final class Tolerances {
      * engine holds (the field's text goes through a decimal parse, nothing else).
      */
     public static final double PARAMETER_ROUND_TRIP = 1e-12;
+
+    /**
+     * Relative error allowed between a stability limit and its closed form: both come from the
+     * same few floating-point operations or an eigen solve of a 3×3 matrix.
+     */
+    public static final double STABILITY_LIMIT_RELATIVE = 1e-9;
+
+    /** How long a test waits for the simulation or the window to react; in s. */
+    public static final long UI_TIMEOUT_SECONDS = 20;
 }

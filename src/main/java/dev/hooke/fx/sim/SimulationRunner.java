@@ -90,6 +90,7 @@ public final class SimulationRunner implements AutoCloseable {
     /**
      * Builds the scene and starts the simulation thread, paused.
      *
+     *
      * @throws IllegalArgumentException naming the field at fault when the setup is invalid
      */
     public SimulationRunner(SceneSetup setup) {
@@ -144,12 +145,19 @@ public final class SimulationRunner implements AutoCloseable {
 
     /** Stops stepping. */
     public void pause() {
-        submit(() -> running = false);
+        submit(() -> setRunning(false));
     }
 
     /** Plays when paused, pauses when playing. */
     public void togglePlay() {
-        submit(() -> running = !running && !simulation.exploded());
+        submit(() -> setRunning(!running && !simulation.exploded()));
+    }
+
+    private void setRunning(boolean run) {
+        running = run;
+        if (!run) {
+            sample(true);       // the chart ends where the simulation stopped
+        }
     }
 
     /** Takes one step, when paused. */
@@ -357,6 +365,7 @@ public final class SimulationRunner implements AutoCloseable {
         topology = new SceneTopology(setup, system);
         generation++;
         lastFinitePositions = null;
+        lastSampleTime = Double.NaN;
         parametersChanged = false;
         sample(true);
         requestStability();
@@ -376,7 +385,7 @@ public final class SimulationRunner implements AutoCloseable {
 
     private void sample(boolean always) {
         double t = simulation.time();
-        if (!always && t - lastSampleTime < SAMPLE_INTERVAL) {
+        if (t == lastSampleTime || (!always && t - lastSampleTime < SAMPLE_INTERVAL)) {
             return;
         }
         lastSampleTime = t;
