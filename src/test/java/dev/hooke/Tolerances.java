@@ -28,4 +28,13 @@ public final class Tolerances {
 
     /** How long a test waits for the simulation or the window to react; in s. */
     public static final long UI_TIMEOUT_SECONDS = 20;
+
+    /** Colour distance in RGB (0 … √3) above which two renders of a view differ at a pixel. */
+    public static final double PIXEL_DIFFERENCE = 0.08;
+
+    /** The share of the 3D view the cloth must cover at its default framing, at least. */
+    public static final double MIN_CLOTH_SHARE = 0.04;
+
+    /** The share of the pixels the cloth changes that must be in the cloth's colours, at least. */
+    public static final double MIN_CLOTH_COLOURED = 0.95;
 }
