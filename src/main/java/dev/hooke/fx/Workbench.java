@@ -37,6 +37,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -59,6 +60,8 @@ public final class Workbench implements AutoCloseable {
 
     /** The speeds offered, in simulated seconds per wall-clock second. */
     static final List<Double> SPEEDS = List.of(0.1, 0.25, 0.5, 1.0, 2.0);
+    /** The width the explosion notification keeps for its buttons; in px. */
+    private static final double EXPLOSION_ACTIONS_WIDTH = 300;
 
     private final SimulationRunner runner;
     private final WorkbenchModel model;
@@ -223,29 +226,36 @@ public final class Workbench implements AutoCloseable {
         ParameterSlider air = new ParameterSlider("airDamping", "Air damping c", "N·s/m", model.airDampingProperty(),
                 0, 1, false, Validity.nonNegative(1e6));
 
+        dt.addMark("naiveMark", "2√(m/k)", "mark-naive", model.naiveBoundProperty());
+        dt.addMark("limitMark", "limit", "mark-limit", model.limitProperty());
+
         ToggleSwitch wire = new ToggleSwitch("Cloth as wireframe");
         wire.setId("wireframeToggle");
         wire.selectedProperty().bindBidirectional(model.wireframeProperty());
+        ToggleSwitch large = new ToggleSwitch("Large type (projector)");
+        large.setId("largeTypeToggle");
+        large.selectedProperty().bindBidirectional(model.largeTypeProperty());
+        model.largeTypeProperty().addListener((obs, was, on) -> toggleClass(root, "large-type", on));
 
-        VBox panel = new VBox(10,
+        VBox panel = new VBox(8,
                 section("Integrator"), integrator, limitDetail, ratioDetail,
                 section("Parameters"), dt, ks, kd, mass, gravity, air,
-                section("View"), wire);
-        panel.setPadding(new Insets(12, 16, 16, 16));
+                section("View"), wire, large);
+        panel.setPadding(new Insets(8, 16, 16, 16));
         panel.getStyleClass().add("side-panel");
         ScrollPane scroll = new ScrollPane(panel);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        scroll.setPrefViewportWidth(400);
-        scroll.setMinWidth(360);
+        scroll.setPrefViewportWidth(380);
+        scroll.setMinWidth(300);
         scroll.setId("sidePanel");
         return scroll;
     }
 
     private Node statusBar() {
-        HBox bar = new HBox(22, timeLabel, stepsLabel, dtLabel, limitLabel, naiveLabel, rateLabel, fpsLabel, noticeLabel);
+        FlowPane bar = new FlowPane(22, 2, timeLabel, stepsLabel, dtLabel, limitLabel, naiveLabel, rateLabel, fpsLabel,
+                noticeLabel);
         bar.setAlignment(Pos.CENTER_LEFT);
-        bar.setPadding(new Insets(6, 14, 6, 14));
         bar.getStyleClass().add("status-bar");
         bar.setId("statusBar");
         noticeLabel.getStyleClass().add("notice");
@@ -378,8 +388,16 @@ public final class Workbench implements AutoCloseable {
             reset.getStyleClass().add("explosion-reset-action");
             Action halve = new Action("Halve Δt", e -> model.halveDtAndReset());
             halve.getStyleClass().add("explosion-halve-action");
-            notificationPane.getActions().setAll(reset, halve);
-            notificationPane.show(report.message());
+            // the message is the bar's graphic, a label whose width is fixed so that it wraps and
+            // the bar grows to show all of it (the bar's own text never wraps)
+            Label message = new Label(report.message());
+            message.setId("explosionMessage");
+            message.getStyleClass().add("explosion-message");
+            message.setWrapText(true);
+            message.prefWidthProperty().bind(notificationPane.widthProperty().subtract(EXPLOSION_ACTIONS_WIDTH));
+            message.setMinHeight(Region.USE_PREF_SIZE);
+            // in a VBox, the label's height is asked for at its own width: all lines count
+            notificationPane.show("", new VBox(message), reset, halve);
         } else if (report == null && notificationPane.isShowing()) {
             notificationPane.hide();
         }

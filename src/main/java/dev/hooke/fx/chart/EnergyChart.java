@@ -23,8 +23,7 @@ public final class EnergyChart {
     public static final int MAX_POINTS = 600;
 
     /** The series, in the order of {@link #series()}. */
-    public static final List<String> NAMES = List.of("kinetic K", "elastic U_el", "gravitational U_g", "total E",
-            "dissipated W_d");
+    public static final List<String> NAMES = List.of("kinetic", "elastic", "gravitational", "total", "dissipated");
 
     private static final List<ToDoubleFunction<EnergySample>> VALUES = List.of(
             EnergySample::kinetic, EnergySample::elastic, EnergySample::gravitational, EnergySample::total,
@@ -45,6 +44,14 @@ public final class EnergyChart {
         chart.getStyleClass().add("energy-chart");
         time.setLabel("t (s)");
         time.setAutoRanging(false);
+        time.setMinorTickVisible(false);
+        // the window slides smoothly, so ticks fall between whole seconds: one decimal is honest
+        time.setTickLabelFormatter(new NumberAxis.DefaultFormatter(time) {
+            @Override
+            public String toString(Number t) {
+                return String.format(java.util.Locale.ROOT, "%.1f", t.doubleValue());
+            }
+        });
         time.setAnimated(false);
         energy.setLabel("energy (J)");
         energy.setAutoRanging(true);

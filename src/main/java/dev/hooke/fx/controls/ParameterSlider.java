@@ -1,14 +1,23 @@
 package dev.hooke.fx.controls;
 
+import java.util.ArrayList;
+import java.util.List;
 import javafx.beans.property.DoubleProperty;
+import javafx.beans.value.ObservableDoubleValue;
+import javafx.geometry.Bounds;
+import javafx.geometry.Insets;
+import javafx.geometry.Point2D;
 import javafx.geometry.Pos;
+import javafx.scene.chart.NumberAxis;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Pane;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
@@ -17,6 +26,10 @@ import javafx.util.StringConverter;
  * linear or logarithmic, all bound to one property of the view model. Values set with the slider
  * are rounded to three significant digits; a value typed into the field is taken as typed when
  * it is valid (even outside the slider's range), otherwise the field is marked and restored.
+ *
+ * <p>Marks can show values of interest along the slider (Δt's stability limits, for example);
+ * each is a short bar across the track with a caption above it, hidden while its value is not a
+ * finite number in the slider's range.
  *
  * <p>The slider has the id {@code <id>Slider}, the field {@code <id>Field}.
  */
@@ -58,6 +71,8 @@ public final class ParameterSlider extends VBox {
     private final DoubleProperty value;
     private final Slider slider = new Slider();
     private final TextField field = new TextField();
+    private final Marks marks = new Marks();
+    private final StackPane track;
     private final boolean log;
     private final Validity validity;
     private final String name;
@@ -122,7 +137,10 @@ public final class ParameterSlider extends VBox {
             slider.setMinorTickCount(1);
             slider.setBlockIncrement(span / 100);
         }
-        getChildren().addAll(head, slider);
+        marks.setMouseTransparent(true);
+        track = new StackPane(slider, marks);
+        track.getStyleClass().add("parameter-track");
+        getChildren().addAll(head, track);
 
         showValue(value.get());
         value.addListener((obs, old, v) -> showValue(v.doubleValue()));
@@ -217,5 +235,75 @@ public final class ParameterSlider extends VBox {
 
     public TextField field() {
         return field;
+    }
+
+    /**
+     * Adds a mark at a value that may change.
+     *
+     * @param id         the mark's id
+     * @param caption    the text above the mark
+     * @param styleClass the style class of the bar and the caption
+     * @param at         where the mark goes (in the parameter's units)
+     */
+    public void addMark(String id, String caption, String styleClass, ObservableDoubleValue at) {
+        Region bar = new Region();
+        bar.getStyleClass().addAll("slider-mark", styleClass);
+        bar.setId(id);
+        Label text = new Label(caption);
+        text.getStyleClass().addAll("slider-mark-caption", styleClass);
+        text.setId(id + "Caption");
+        marks.add(new Mark(bar, text, at));
+        track.setPadding(new Insets(20, 0, 0, 0));
+        at.addListener(o -> marks.requestLayout());
+    }
+
+    private record Mark(Region bar, Label caption, ObservableDoubleValue at) {
+    }
+
+    /** Lays the marks over the slider, where the slider's own axis puts their values. */
+    private final class Marks extends Pane {
+        private final List<Mark> list = new ArrayList<>();
+
+        void add(Mark m) {
+            list.add(m);
+            m.bar().setManaged(false);
+            m.caption().setManaged(false);
+            getChildren().addAll(m.bar(), m.caption());
+        }
+
+        @Override
+        protected void layoutChildren() {
+            NumberAxis axis = (NumberAxis) slider.lookup(".axis");
+            Region trackNode = (Region) slider.lookup(".track");
+            List<Mark> shown = new ArrayList<>();
+            for (Mark m : list) {
+                double v = toSlider(m.at().get());
+                boolean show = axis != null && trackNode != null && Double.isFinite(v)
+                        && v >= slider.getMin() && v <= slider.getMax();
+                m.bar().setVisible(show);
+                m.caption().setVisible(show);
+                if (show) {
+                    shown.add(m);
+                }
+            }
+            // the smallest value's caption goes to the left of its bar, the others' to the right
+            shown.sort((p, q) -> Double.compare(p.at().get(), q.at().get()));
+            for (int i = 0; i < shown.size(); i++) {
+                Mark m = shown.get(i);
+                double v = toSlider(m.at().get());
+                Point2D onAxis = sceneToLocal(axis.localToScene(axis.getDisplayPosition(v), 0));
+                Bounds trackBounds = sceneToLocal(trackNode.localToScene(trackNode.getLayoutBounds()));
+                double x = onAxis.getX();
+                double trackMid = trackBounds.getCenterY();
+                double w = 4;
+                double h = 18;
+                m.bar().resizeRelocate(snapPositionX(x - w / 2), snapPositionY(trackMid - h / 2), w, h);
+                double cw = m.caption().prefWidth(-1);
+                double ch = m.caption().prefHeight(-1);
+                double cx = i == 0 && shown.size() > 1 ? x - cw - 1 : x + 1;
+                cx = Math.max(0, Math.min(getWidth() - cw, cx));
+                m.caption().resizeRelocate(snapPositionX(cx), snapPositionY(trackMid - h / 2 - ch), cw, ch);
+            }
+        }
     }
 }

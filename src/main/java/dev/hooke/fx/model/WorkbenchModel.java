@@ -11,6 +11,8 @@ import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -36,6 +38,9 @@ public final class WorkbenchModel {
     private final DoubleProperty airDamping = new SimpleDoubleProperty(this, "airDamping");
     private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 1.0);
     private final BooleanProperty wireframe = new SimpleBooleanProperty(this, "wireframe");
+    private final BooleanProperty largeType = new SimpleBooleanProperty(this, "largeType");
+    private final ReadOnlyDoubleWrapper limit = new ReadOnlyDoubleWrapper(this, "limit", Double.NaN);
+    private final ReadOnlyDoubleWrapper naiveBound = new ReadOnlyDoubleWrapper(this, "naiveBound", Double.NaN);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final ReadOnlyObjectWrapper<Snapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
     private boolean loading;
@@ -138,6 +143,8 @@ public final class WorkbenchModel {
     public void accept(Snapshot s) {
         snapshot.set(s);
         running.set(s.running());
+        limit.set(s.limit() == null ? Double.NaN : s.limit().dtMax());
+        naiveBound.set(s.naiveBound());
     }
 
     // ------------------------------------------------------------------ properties
@@ -192,6 +199,24 @@ public final class WorkbenchModel {
     /** Whether the cloth is drawn as a wireframe. */
     public BooleanProperty wireframeProperty() {
         return wireframe;
+    }
+
+    /** Whether the window uses large type (for a projector). */
+    public BooleanProperty largeTypeProperty() {
+        return largeType;
+    }
+
+    /**
+     * The integrator's predicted stability limit on Δt, as the newest snapshot says; in s (NaN
+     * while unknown, +∞ when there is none, 0 when every Δt is unstable).
+     */
+    public ReadOnlyDoubleProperty limitProperty() {
+        return limit.getReadOnlyProperty();
+    }
+
+    /** The naive bound 2·√(m/k_s), as the newest snapshot says; in s (NaN while unknown). */
+    public ReadOnlyDoubleProperty naiveBoundProperty() {
+        return naiveBound.getReadOnlyProperty();
     }
 
     /** Whether the simulation is playing, as the newest snapshot says. */

@@ -18,7 +18,8 @@ import javafx.scene.shape.StrokeLineCap;
 /**
  * The scene drawn flat, for graphics pipelines without 3D: an orthographic projection onto the
  * x–y plane (seen from the front, y up), springs as lines coloured by kind, particles as dots,
- * pinned ones as red squares, with a message saying why the view is flat.
+ * pinned ones as red squares, a yellow ring where an explosion started, with a message saying why
+ * the view is flat.
  */
 public final class FlatView implements SceneView {
 
@@ -122,6 +123,14 @@ public final class FlatView implements SceneView {
                 g.setFill(Palette.PARTICLE);
                 g.fillOval(px - r, py - r, 2 * r, 2 * r);
             }
+        }
+        int origin = last.explosion() == null ? -1 : last.explosion().particle();
+        if (origin >= 0 && origin < t.particleCount()) {
+            double px = ox + scale * x[3 * origin];
+            double py = oy - scale * x[3 * origin + 1];
+            g.setStroke(Palette.EXPLOSION);
+            g.setLineWidth(3);
+            g.strokeOval(px - 3 * r, py - 3 * r, 6 * r, 6 * r);
         }
     }
 }

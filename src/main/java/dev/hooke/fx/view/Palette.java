@@ -20,6 +20,8 @@ public final class Palette {
     public static final Color PARTICLE = Color.web("#e8eef5");
     /** Pinned particles. */
     public static final Color PINNED = Color.web("#ff4d5e");
+    /** The mark of where an explosion started. */
+    public static final Color EXPLOSION = Color.web("#ffe14d");
     /** Structural springs. */
     public static final Color STRUCTURAL = Color.web("#f1ce63");
     /** Shear springs. */

@@ -37,6 +37,8 @@ import javafx.scene.transform.Rotate;
  *   <li>Springs (spring, rope, cube) are thin prisms in one mesh, coloured by kind.</li>
  *   <li>The cloth is one shaded triangle mesh, orange in front and blue behind, or a wireframe.</li>
  *   <li>The cube falls onto a checkered ground plane.</li>
+ *   <li>After an explosion a yellow cage marks the particle where it was found (the first
+ *       non-finite value, or the fastest particle).</li>
  * </ul>
  * Each mesh's points are replaced with one bulk copy per frame from its buffer
  * ({@link GridMeshBuffer}, {@link SpringMeshBuffer}). The engine's y axis points up, JavaFX's
@@ -58,6 +60,7 @@ public final class ThreeDView implements SceneView {
     private MeshView clothView;
     private SpringMeshBuffer springs;
     private TriangleMesh springMesh;
+    private final Sphere explosionMarker = new Sphere(1, 12);
     private double lastX;
     private double lastY;
 
@@ -77,6 +80,11 @@ public final class ThreeDView implements SceneView {
         holder.setId("sceneView");
         holder.getStyleClass().add("scene-view");
         installMouse();
+        PhongMaterial yellow = new PhongMaterial(Palette.EXPLOSION);
+        explosionMarker.setMaterial(yellow);
+        explosionMarker.setDrawMode(DrawMode.LINE);
+        explosionMarker.setId("explosionMarker");
+        explosionMarker.setVisible(false);
     }
 
     private void installMouse() {
@@ -146,6 +154,13 @@ public final class ThreeDView implements SceneView {
             if (springs.takeDirty()) {
                 springMesh.getPoints().set(0, springs.points(), 0, springs.points().length);
             }
+        }
+        int origin = s.explosion() == null ? -1 : s.explosion().particle();
+        explosionMarker.setVisible(origin >= 0 && origin < s.topology().particleCount());
+        if (explosionMarker.isVisible()) {
+            explosionMarker.setTranslateX(x[3 * origin]);
+            explosionMarker.setTranslateY(x[3 * origin + 1]);
+            explosionMarker.setTranslateZ(x[3 * origin + 2]);
         }
         if (grid != null) {
             grid.update(x);
@@ -242,6 +257,8 @@ public final class ThreeDView implements SceneView {
             j++;
         }
         world.getChildren().add(particles);
+        explosionMarker.setRadius(Math.max(3 * r, 0.04));
+        world.getChildren().add(explosionMarker);
     }
 
     private static Node ground(double height) {

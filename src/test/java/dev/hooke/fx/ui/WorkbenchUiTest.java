@@ -180,7 +180,7 @@ class WorkbenchUiTest {
         assertTrue(engine(Simulation::exploded));
         waitFor("the window to see the pause", () -> !workbench.model().runningProperty().get());
         assertFalse(snapshot().running());
-        String text = workbench.notificationPane().getText();
+        String text = robot.lookup("#explosionMessage").queryAs(Label.class).getText();
         assertTrue(text.contains("above the limit"), text);
         assertTrue(text.contains("0.3"), text);
         assertEquals("Play", robot.lookup("#playButton").queryAs(Button.class).getText());
