@@ -9,7 +9,7 @@ import javafx.scene.control.Alert;
  * Turns any exception that escapes into a plain message for the person at the screen: never a
  * stack trace. The full trace goes to the log at debug level only.
  */
-final class ErrorReporter {
+public final class ErrorReporter {
 
     private static final System.Logger LOG = System.getLogger("dev.hooke.fx");
     private static final AtomicBoolean SHOWING = new AtomicBoolean();
@@ -22,7 +22,7 @@ final class ErrorReporter {
      *
      * @param onError run on the FX thread before the message is shown (for example: pause)
      */
-    static void install(Runnable onError) {
+    public static void install(Runnable onError) {
         Thread.UncaughtExceptionHandler handler = (thread, error) -> report(error, onError);
         Thread.setDefaultUncaughtExceptionHandler(handler);
         if (Platform.isFxApplicationThread()) {
@@ -31,7 +31,7 @@ final class ErrorReporter {
     }
 
     /** The sentence shown for an error. */
-    static String plainMessage(Throwable error) {
+    public static String plainMessage(Throwable error) {
         String detail = error.getMessage();
         if (detail == null || detail.isBlank()) {
             detail = "an internal error (" + error.getClass().getSimpleName() + ")";
@@ -54,6 +54,7 @@ final class ErrorReporter {
             }
             try {
                 Alert alert = new Alert(Alert.AlertType.WARNING, plainMessage(error));
+                alert.getDialogPane().setId("errorDialog");
                 alert.setTitle("Hooke");
                 alert.setHeaderText("Something went wrong");
                 alert.showAndWait();

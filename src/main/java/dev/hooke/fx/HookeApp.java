@@ -9,8 +9,9 @@ import javafx.stage.Screen;
 import javafx.stage.Stage;
 
 /**
- * The workbench window. It opens on the rope, playing; the system property {@code hooke.scene}
- * (spring, chain, cloth or cube) picks another scene to open on.
+ * The workbench window. It opens on the rope, playing. System properties: {@code hooke.scene}
+ * (spring, chain, cloth or cube) picks another scene to open on; {@code hooke.largeType=true}
+ * opens with large type, for a projector.
  */
 public final class HookeApp extends Application {
 
@@ -30,6 +31,7 @@ public final class HookeApp extends Application {
         double h = Math.min(1000, 0.95 * screen.getHeight());
         Scene scene = new Scene(workbench.root(), w, h);
         workbench.installShortcuts(scene);
+        workbench.model().largeTypeProperty().set(Boolean.getBoolean("hooke.largeType"));
         stage.setTitle("Hooke: mass-spring workbench");
         stage.setScene(scene);
         stage.show();

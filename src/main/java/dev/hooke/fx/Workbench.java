@@ -246,8 +246,6 @@ public final class Workbench implements AutoCloseable {
         ScrollPane scroll = new ScrollPane(panel);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        scroll.setPrefViewportWidth(380);
-        scroll.setMinWidth(300);
         scroll.setId("sidePanel");
         return scroll;
     }

@@ -100,8 +100,10 @@ public final class ParameterSlider extends VBox {
 
         Label title = new Label(name);
         title.getStyleClass().add("parameter-name");
+        title.setMinWidth(Region.USE_PREF_SIZE);
         Label unitLabel = new Label(unit);
         unitLabel.getStyleClass().add("parameter-unit");
+        unitLabel.setMinWidth(Region.USE_PREF_SIZE);
         field.setId(id + "Field");
         field.getStyleClass().add("parameter-field");
         field.setPrefColumnCount(7);

@@ -78,32 +78,12 @@ public record SceneSetup(SceneType type, double stiffness, double springDamping,
                 .airDamping(airDamping);
     }
 
-    public SceneSetup withType(SceneType t) {
-        return new SceneSetup(t, stiffness, springDamping, mass, gravity, airDamping, dt, integrator);
-    }
-
     public SceneSetup withStiffness(double k) {
         return new SceneSetup(type, k, springDamping, mass, gravity, airDamping, dt, integrator);
     }
 
-    public SceneSetup withSpringDamping(double kd) {
-        return new SceneSetup(type, stiffness, kd, mass, gravity, airDamping, dt, integrator);
-    }
-
     public SceneSetup withMass(double m) {
         return new SceneSetup(type, stiffness, springDamping, m, gravity, airDamping, dt, integrator);
-    }
-
-    public SceneSetup withGravity(double g) {
-        return new SceneSetup(type, stiffness, springDamping, mass, g, airDamping, dt, integrator);
-    }
-
-    public SceneSetup withAirDamping(double c) {
-        return new SceneSetup(type, stiffness, springDamping, mass, gravity, c, dt, integrator);
-    }
-
-    public SceneSetup withDt(double h) {
-        return new SceneSetup(type, stiffness, springDamping, mass, gravity, airDamping, h, integrator);
     }
 
     public SceneSetup withIntegrator(IntegratorKind kind) {

@@ -24,7 +24,7 @@ public record Framing(double cx, double cy, double cz, double radius, double yaw
         double l = SceneSpec.of(type).length();
         return switch (type) {
             case SPRING -> new Framing(0, -0.62 * l, 0, 0.8 * l, 20, 12);
-            case CHAIN -> new Framing(0.1 * l, -0.72 * l, 0, 0.86 * l, 8, 8);
+            case CHAIN -> new Framing(0.1 * l, -0.7 * l, 0, 0.82 * l, 8, 8);
             case CLOTH -> new Framing(0, -0.42 * l, 0.25 * l, 0.75 * l, 35, 22);
             case CUBE -> new Framing(0, 0.45, 0, 1.0, 30, 20);
         };

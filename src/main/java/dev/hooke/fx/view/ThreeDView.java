@@ -208,7 +208,7 @@ public final class ThreeDView implements SceneView {
                 a[s] = t.springA(s);
                 b[s] = t.springB(s);
             }
-            springs = new SpringMeshBuffer(a, b, (float) (0.28 * r));
+            springs = new SpringMeshBuffer(a, b, (float) (0.35 * r));
             SpringKind[] kinds = SpringKind.values();
             for (int s = 0; s < a.length; s++) {
                 springs.setColour(s, Palette.u(t.springKind(s).ordinal(), kinds.length));
@@ -248,7 +248,7 @@ public final class ThreeDView implements SceneView {
                 continue;
             }
             boolean pin = t.isPinned(i);
-            Sphere sphere = new Sphere(pin ? (cloth ? 1.8 * r : 1.35 * r) : r, 24);
+            Sphere sphere = new Sphere(pin ? (cloth ? 2.5 * r : 1.35 * r) : r, 24);
             sphere.setMaterial(pin ? pinned : free);
             sphere.getStyleClass().add(pin ? "pinned-particle" : "particle");
             spheres[j] = sphere;

@@ -33,6 +33,7 @@ import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -51,13 +52,16 @@ class ClothRenderingTest {
     private static ThreeDView view;
     private static final SimpleBooleanProperty WIREFRAME = new SimpleBooleanProperty(false);
 
+    /** Why the test cannot run here, or null. */
+    private static String unavailable;
+
     @BeforeAll
     static void startToolkit() throws Exception {
-        boolean required = Boolean.getBoolean("hooke.render.required");
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String display = System.getenv("DISPLAY");
         if (os.contains("linux") && (display == null || display.isBlank())) {
-            skipOrFail(required, "no X display (run under xvfb-run, see .ci/run)");
+            unavailable = "no X display (run under xvfb-run, see .ci/run)";
+            return;
         }
         CountDownLatch started = new CountDownLatch(1);
         try {
@@ -65,12 +69,13 @@ class ClothRenderingTest {
         } catch (IllegalStateException alreadyRunning) {
             started.countDown();
         } catch (RuntimeException noToolkit) {
-            skipOrFail(required, "JavaFX cannot start here: " + noToolkit.getMessage());
+            unavailable = "JavaFX cannot start here: " + noToolkit.getMessage();
+            return;
         }
         assertTrue(started.await(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS), "JavaFX started");
         if (!Platform.isSupported(ConditionalFeature.SCENE3D)) {
-            skipOrFail(required, "3D is not available on this graphics pipeline"
-                    + " (under Xvfb, run with -Dprism.forceGPU=true)");
+            unavailable = "3D is not available on this graphics pipeline (under Xvfb, run with -Dprism.forceGPU=true)";
+            return;
         }
         onFx(() -> {
             SceneView v = SceneView.create(WIREFRAME);
@@ -82,11 +87,16 @@ class ClothRenderingTest {
         });
     }
 
-    private static void skipOrFail(boolean required, String why) {
-        if (required) {
-            fail("the rendering test must run but cannot: " + why);
+    /** Skips each test, saying why, where there is no 3D; fails instead when the test is required. */
+    @BeforeEach
+    void require3d() {
+        if (unavailable == null) {
+            return;
         }
-        assumeTrue(false, why);
+        if (Boolean.getBoolean("hooke.render.required")) {
+            fail("the rendering test must run but cannot: " + unavailable);
+        }
+        assumeTrue(false, unavailable);
     }
 
     @AfterAll

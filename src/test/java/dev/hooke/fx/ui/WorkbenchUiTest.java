@@ -12,6 +12,7 @@ import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.Simulation;
+import dev.hooke.fx.ErrorReporter;
 import dev.hooke.fx.Workbench;
 import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.Snapshot;
@@ -25,6 +26,7 @@ import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
@@ -242,6 +244,29 @@ class WorkbenchUiTest {
         var total = workbench.chart().series().get(3).getData();
         double lastTotal = total.get(total.size() - 1).getYValue().doubleValue();
         assertEquals(engine(sim -> sim.observables().total()), lastTotal);
+    }
+
+    @Test
+    void anUnexpectedErrorIsShownInPlainWordsAndPauses(FxRobot robot) throws Exception {
+        ErrorReporter.install(() -> workbench.runner().pause());
+        try {
+            robot.clickOn("#playButton");
+            waitFor("playing", () -> snapshot().running());
+            Platform.runLater(() -> {
+                throw new IllegalStateException("the test broke something");
+            });
+            waitFor("the error dialog", () -> robot.lookup("#errorDialog").tryQuery().isPresent());
+            DialogPane dialog = robot.lookup("#errorDialog").queryAs(DialogPane.class);
+            String text = dialog.getContentText();
+            assertEquals(ErrorReporter.plainMessage(new IllegalStateException("the test broke something")), text);
+            assertFalse(text.contains("Exception"), text);
+            assertFalse(text.contains("\tat "), text);
+            waitFor("the pause", () -> !snapshot().running());
+            robot.interact(() -> dialog.getScene().getWindow().hide());
+            waitFor("the dialog to close", () -> robot.lookup("#errorDialog").tryQuery().isEmpty());
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(null);
+        }
     }
 
     @Test
