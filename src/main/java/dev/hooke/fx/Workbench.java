@@ -222,7 +222,7 @@ public final class Workbench implements AutoCloseable {
         ParameterSlider dt = new ParameterSlider("dt", "Time step Δt", "s", model.dtProperty(),
                 1e-5, 0.5, true, Validity.positive(10));
         ParameterSlider gravity = new ParameterSlider("gravity", "Gravity g", "m/s²", model.gravityProperty(),
-                0, 20, false, new Validity(-1e3, false, 1e3));
+                0, 20, false, Validity.nonNegative(1e3));
         ParameterSlider air = new ParameterSlider("airDamping", "Air damping c", "N·s/m", model.airDampingProperty(),
                 0, 1, false, Validity.nonNegative(1e6));
 

@@ -316,10 +316,15 @@ public final class SimulationRunner implements AutoCloseable {
                 dirty = false;
                 publish();
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // the tick must survive: a scheduled task that throws is never run again
             running = false;
-            notice("The simulation stopped: " + e.getMessage());
-            publish();
+            notice("The simulation stopped: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            try {
+                publish();
+            } catch (RuntimeException | Error ignored) {
+                // the notice goes out with the next snapshot
+            }
         }
     }
 
