@@ -17,6 +17,7 @@ import dev.hooke.fx.view.SceneView;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import javafx.animation.AnimationTimer;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -289,7 +290,7 @@ public final class Workbench implements AutoCloseable {
         };
     }
 
-    private static <T> StringConverter<T> converter(java.util.function.Function<T, String> show) {
+    private static <T> StringConverter<T> converter(Function<T, String> show) {
         return new StringConverter<>() {
             @Override
             public String toString(T value) {

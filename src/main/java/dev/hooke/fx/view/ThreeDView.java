@@ -6,6 +6,7 @@ import dev.hooke.fx.mesh.GridMeshBuffer;
 import dev.hooke.fx.mesh.SpringMeshBuffer;
 import dev.hooke.fx.sim.SceneTopology;
 import dev.hooke.fx.sim.Snapshot;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.scene.AmbientLight;
 import javafx.scene.Group;
@@ -198,7 +199,7 @@ public final class ThreeDView implements SceneView {
             m.setSpecularPower(24);
             clothView.setMaterial(m);
             clothView.setCullFace(CullFace.BACK);
-            clothView.drawModeProperty().bind(javafx.beans.binding.Bindings.when(wireframe)
+            clothView.drawModeProperty().bind(Bindings.when(wireframe)
                     .then(DrawMode.LINE).otherwise(DrawMode.FILL));
             world.getChildren().add(clothView);
         } else if (t.springCount() > 0) {
