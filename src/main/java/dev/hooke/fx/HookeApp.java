@@ -1,10 +1,21 @@
 package dev.hooke.fx;
 
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.fx.sim.SceneSetup;
 import javafx.application.Application;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Scene;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 
-/** The workbench window. */
+/**
+ * The workbench window. It opens on the rope, playing. System properties: {@code hooke.scene}
+ * (spring, chain, cloth or cube) picks another scene to open on; {@code hooke.largeType=true}
+ * opens with large type, for a projector.
+ */
 public final class HookeApp extends Application {
+
+    private Workbench workbench;
 
     /** Opens the workbench (blocks until the window closes). */
     public static void launchApp(String[] args) {
@@ -13,7 +24,34 @@ public final class HookeApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        stage.setTitle("Hooke");
+        workbench = new Workbench(SceneSetup.defaults(initialScene()));
+        ErrorReporter.install(() -> workbench.runner().pause());
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        double w = Math.min(1600, 0.95 * screen.getWidth());
+        double h = Math.min(1000, 0.95 * screen.getHeight());
+        Scene scene = new Scene(workbench.root(), w, h);
+        workbench.installShortcuts(scene);
+        workbench.model().largeTypeProperty().set(Boolean.getBoolean("hooke.largeType"));
+        stage.setTitle("Hooke: mass-spring workbench");
+        stage.setScene(scene);
         stage.show();
+        workbench.runner().play();
+    }
+
+    private static SceneType initialScene() {
+        String id = System.getProperty("hooke.scene", SceneType.CHAIN.id());
+        try {
+            return SceneType.fromId(id);
+        } catch (IllegalArgumentException e) {
+            System.err.println("hooke.scene: " + e.getMessage() + "; opening the rope");
+            return SceneType.CHAIN;
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (workbench != null) {
+            workbench.close();
+        }
     }
 }

@@ -1,0 +1,311 @@
+package dev.hooke.fx.controls;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.value.ObservableDoubleValue;
+import javafx.geometry.Bounds;
+import javafx.geometry.Insets;
+import javafx.geometry.Point2D;
+import javafx.geometry.Pos;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+
+/**
+ * A parameter of the side panel: its name and unit, an editable number field and a slider,
+ * linear or logarithmic, all bound to one property of the view model. Values set with the slider
+ * are rounded to three significant digits; a value typed into the field is taken as typed when
+ * it is valid (even outside the slider's range), otherwise the field is marked and restored.
+ *
+ * <p>Marks can show values of interest along the slider (Δt's stability limits, for example);
+ * each is a short bar across the track with a caption above it, hidden while its value is not a
+ * finite number in the slider's range.
+ *
+ * <p>The slider has the id {@code <id>Slider}, the field {@code <id>Field}.
+ */
+public final class ParameterSlider extends VBox {
+
+    /**
+     * Which values a parameter accepts.
+     *
+     * @param min          the smallest value
+     * @param minExclusive whether {@code min} itself is refused
+     * @param max          the largest value
+     */
+    public record Validity(double min, boolean minExclusive, double max) {
+
+        /** Values &gt; 0 up to max. */
+        public static Validity positive(double max) {
+            return new Validity(0, true, max);
+        }
+
+        /** Values ≥ 0 up to max. */
+        public static Validity nonNegative(double max) {
+            return new Validity(0, false, max);
+        }
+
+        /** Null when v is accepted, otherwise why not. */
+        String check(double v) {
+            if (minExclusive ? !(v > min) : !(v >= min)) {
+                return "must be " + (minExclusive ? "> " : "≥ ") + Numbers.format(min);
+            }
+            if (!(v <= max)) {
+                return "must be ≤ " + Numbers.format(max);
+            }
+            return null;
+        }
+    }
+
+    private static final int SLIDER_DIGITS = 3;
+
+    private final DoubleProperty value;
+    private final Slider slider = new Slider();
+    private final TextField field = new TextField();
+    private final Marks marks = new Marks();
+    private final StackPane track;
+    private final boolean log;
+    private final Validity validity;
+    private final String name;
+    private boolean updating;
+
+    /**
+     * @param id        the control's id; the slider gets {@code id + "Slider"}, the field
+     *                  {@code id + "Field"}
+     * @param name      what people call the parameter, with its symbol
+     * @param unit      its unit, or "" when dimensionless
+     * @param value     the property it edits
+     * @param sliderMin the slider's smallest value
+     * @param sliderMax the slider's largest value
+     * @param log       whether the slider is logarithmic (then sliderMin must be &gt; 0)
+     * @param validity  the values the field accepts
+     */
+    public ParameterSlider(String id, String name, String unit, DoubleProperty value, double sliderMin,
+                           double sliderMax, boolean log, Validity validity) {
+        this.value = value;
+        this.log = log;
+        this.validity = validity;
+        this.name = name;
+        setId(id);
+        getStyleClass().add("parameter");
+
+        Label title = new Label(name);
+        title.getStyleClass().add("parameter-name");
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        Label unitLabel = new Label(unit);
+        unitLabel.getStyleClass().add("parameter-unit");
+        unitLabel.setMinWidth(Region.USE_PREF_SIZE);
+        field.setId(id + "Field");
+        field.getStyleClass().add("parameter-field");
+        field.setPrefColumnCount(7);
+        field.setAlignment(Pos.CENTER_RIGHT);
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox head = new HBox(8, title, gap, field, unitLabel);
+        head.setAlignment(Pos.CENTER_LEFT);
+
+        slider.setId(id + "Slider");
+        slider.setMin(toSlider(sliderMin));
+        slider.setMax(toSlider(sliderMax));
+        slider.setShowTickMarks(true);
+        slider.setShowTickLabels(true);
+        if (log) {
+            slider.setMajorTickUnit(1);
+            slider.setMinorTickCount(0);
+            slider.setBlockIncrement(0.05);
+            slider.setLabelFormatter(new StringConverter<Double>() {
+                @Override
+                public String toString(Double exponent) {
+                    return Numbers.format(Math.pow(10, exponent), 1);
+                }
+
+                @Override
+                public Double fromString(String s) {
+                    return Math.log10(Numbers.parse(s));
+                }
+            });
+        } else {
+            double span = sliderMax - sliderMin;
+            slider.setMajorTickUnit(niceStep(span / 4));
+            slider.setMinorTickCount(1);
+            slider.setBlockIncrement(span / 100);
+        }
+        marks.setMouseTransparent(true);
+        track = new StackPane(slider, marks);
+        track.getStyleClass().add("parameter-track");
+        getChildren().addAll(head, track);
+
+        showValue(value.get());
+        value.addListener((obs, old, v) -> showValue(v.doubleValue()));
+        slider.valueProperty().addListener((obs, old, v) -> {
+            if (!updating) {
+                double next = Numbers.round(fromSlider(v.doubleValue()), SLIDER_DIGITS);
+                if (validity.check(next) == null) {
+                    updating = true;
+                    try {
+                        value.set(next);
+                        field.setText(Numbers.format(next));
+                    } finally {
+                        updating = false;
+                    }
+                }
+            }
+        });
+        field.setOnAction(e -> commit());
+        field.focusedProperty().addListener((obs, was, focused) -> {
+            if (!focused) {
+                commit();
+            }
+        });
+    }
+
+    private static double niceStep(double raw) {
+        double exp = Math.pow(10, Math.floor(Math.log10(raw)));
+        double f = raw / exp;
+        double nice = f < 1.5 ? 1 : f < 3.5 ? 2.5 : f < 7.5 ? 5 : 10;
+        return nice * exp;
+    }
+
+    private double toSlider(double v) {
+        return log ? Math.log10(v) : v;
+    }
+
+    private double fromSlider(double s) {
+        return log ? Math.pow(10, s) : s;
+    }
+
+    private void showValue(double v) {
+        if (updating) {
+            return;
+        }
+        updating = true;
+        try {
+            double s = toSlider(v);
+            slider.setValue(Double.isFinite(s) ? Math.max(slider.getMin(), Math.min(slider.getMax(), s)) : slider.getMin());
+            field.setText(Numbers.format(v));
+            markValid(null);
+        } finally {
+            updating = false;
+        }
+    }
+
+    /** Takes the field's text as the new value, or marks the field and restores it. */
+    private void commit() {
+        String problem;
+        double typed = Double.NaN;
+        try {
+            typed = Numbers.parse(field.getText());
+            problem = validity.check(typed);
+        } catch (NumberFormatException e) {
+            problem = "must be a number";
+        }
+        if (problem != null) {
+            markValid(name + " " + problem);
+            field.setText(Numbers.format(value.get()));
+            return;
+        }
+        markValid(null);
+        if (typed != value.get()) {
+            value.set(typed);
+        } else {
+            field.setText(Numbers.format(typed));
+        }
+    }
+
+    private void markValid(String problem) {
+        field.getStyleClass().remove("invalid");
+        if (problem == null) {
+            field.setTooltip(null);
+        } else {
+            field.getStyleClass().add("invalid");
+            field.setTooltip(new Tooltip(problem));
+        }
+    }
+
+    public Slider slider() {
+        return slider;
+    }
+
+    public TextField field() {
+        return field;
+    }
+
+    /**
+     * Adds a mark at a value that may change.
+     *
+     * @param id         the mark's id
+     * @param caption    the text above the mark
+     * @param styleClass the style class of the bar and the caption
+     * @param at         where the mark goes (in the parameter's units)
+     */
+    public void addMark(String id, String caption, String styleClass, ObservableDoubleValue at) {
+        Region bar = new Region();
+        bar.getStyleClass().addAll("slider-mark", styleClass);
+        bar.setId(id);
+        Label text = new Label(caption);
+        text.getStyleClass().addAll("slider-mark-caption", styleClass);
+        text.setId(id + "Caption");
+        marks.add(new Mark(bar, text, at));
+        track.setPadding(new Insets(20, 0, 0, 0));
+        at.addListener(o -> marks.requestLayout());
+    }
+
+    private record Mark(Region bar, Label caption, ObservableDoubleValue at) {
+    }
+
+    /** Lays the marks over the slider, where the slider's own axis puts their values. */
+    private final class Marks extends Pane {
+        private final List<Mark> list = new ArrayList<>();
+
+        void add(Mark m) {
+            list.add(m);
+            m.bar().setManaged(false);
+            m.caption().setManaged(false);
+            getChildren().addAll(m.bar(), m.caption());
+        }
+
+        @Override
+        protected void layoutChildren() {
+            NumberAxis axis = (NumberAxis) slider.lookup(".axis");
+            Region trackNode = (Region) slider.lookup(".track");
+            List<Mark> shown = new ArrayList<>();
+            for (Mark m : list) {
+                double v = toSlider(m.at().get());
+                boolean show = axis != null && trackNode != null && Double.isFinite(v)
+                        && v >= slider.getMin() && v <= slider.getMax();
+                m.bar().setVisible(show);
+                m.caption().setVisible(show);
+                if (show) {
+                    shown.add(m);
+                }
+            }
+            // the smallest value's caption goes to the left of its bar, the others' to the right
+            shown.sort((p, q) -> Double.compare(p.at().get(), q.at().get()));
+            for (int i = 0; i < shown.size(); i++) {
+                Mark m = shown.get(i);
+                double v = toSlider(m.at().get());
+                Point2D onAxis = sceneToLocal(axis.localToScene(axis.getDisplayPosition(v), 0));
+                Bounds trackBounds = sceneToLocal(trackNode.localToScene(trackNode.getLayoutBounds()));
+                double x = onAxis.getX();
+                double trackMid = trackBounds.getCenterY();
+                double w = 4;
+                double h = 18;
+                m.bar().resizeRelocate(snapPositionX(x - w / 2), snapPositionY(trackMid - h / 2), w, h);
+                double cw = m.caption().prefWidth(-1);
+                double ch = m.caption().prefHeight(-1);
+                double cx = i == 0 && shown.size() > 1 ? x - cw - 1 : x + 1;
+                cx = Math.max(0, Math.min(getWidth() - cw, cx));
+                m.caption().resizeRelocate(snapPositionX(cx), snapPositionY(trackMid - h / 2 - ch), cw, ch);
+            }
+        }
+    }
+}

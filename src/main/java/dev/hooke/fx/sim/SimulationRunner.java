@@ -1,0 +1,456 @@
+package dev.hooke.fx.sim;
+
+import dev.hooke.core.integrate.Integrator;
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.Integrators;
+import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.SpringKind;
+import dev.hooke.core.observe.Observables;
+import dev.hooke.core.scene.Scenes;
+import dev.hooke.core.sim.Simulation;
+import java.util.Collection;
+import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+
+/**
+ * Runs a {@link Simulation} on a thread of its own and publishes what it does as immutable
+ * {@link Snapshot}s; the window renders the newest one and never waits for a step.
+ *
+ * <h2>Threading</h2>
+ * One daemon thread, {@code hooke-simulation}, owns the simulation: it alone touches the system's
+ * arrays. Every public method only queues a command on that thread; commands run between two
+ * ticks, so parameter changes always fall between two steps. After a command that changed a
+ * parameter the thread tells the simulation ({@link Simulation#parametersChanged()}) and asks for a
+ * new stability analysis, which runs on a second thread ({@link StabilityWorker}) so that an eigen
+ * solve never stalls the stepping; then it publishes a snapshot. Each tick (every
+ * {@value #TICK_MILLIS} ms) the thread
+ * <ol>
+ *   <li>while playing, hands the wall-clock time since the last tick, times the simulation speed,
+ *       to {@link Simulation#advance(double, int)}, which takes fixed steps of Δt. The number of
+ *       steps per tick is capped so that one tick spends at most
+ *       {@value #STEP_BUDGET_SECONDS} s stepping: a machine too slow for real time runs in slow
+ *       motion instead of falling behind for ever;</li>
+ *   <li>records an energy sample every {@value #SAMPLE_INTERVAL} s of simulated time and publishes
+ *       a snapshot through an {@link AtomicReference}.</li>
+ * </ol>
+ * When the simulation explodes the runner pauses. Nothing a command or a step throws leaves the
+ * thread: it becomes a plain {@link Snapshot#notice() notice}.
+ */
+public final class SimulationRunner implements AutoCloseable {
+
+    /** The period of the simulation thread's tick; in ms. */
+    public static final int TICK_MILLIS = 4;
+    /** The wall-clock time one tick may spend stepping; in s. */
+    public static final double STEP_BUDGET_SECONDS = 0.012;
+    /** The most wall-clock time one tick turns into simulated time; in s (no leap after a stall). */
+    public static final double MAX_TICK_SECONDS = 0.05;
+    /** The interval between two energy samples; in s of simulated time. */
+    public static final double SAMPLE_INTERVAL = 0.02;
+    /** How many energy samples wait for the window at most (older ones are then dropped). */
+    public static final int SAMPLE_QUEUE_CAPACITY = 8192;
+    /** The wall-clock interval over which steps per second are counted; in s. */
+    private static final double RATE_WINDOW_SECONDS = 0.5;
+
+    private final ScheduledExecutorService executor;
+    private final StabilityWorker stability = new StabilityWorker();
+    private final AtomicReference<Snapshot> latest = new AtomicReference<>();
+    private final BlockingQueue<EnergySample> samples = new ArrayBlockingQueue<>(SAMPLE_QUEUE_CAPACITY);
+
+    // ---- confined to the simulation thread (set up in the constructor before it starts)
+    private Simulation simulation;
+    private SceneTopology topology;
+    private int generation;
+    private long sequence;
+    private boolean running;
+    private double speed = 1;
+    private long lastTickNanos = System.nanoTime();
+    private double secondsPerStep = 1e-6;
+    private double lastSampleTime;
+    private boolean dirty;
+    /** Set by a command that changed k_s, k_d, m, g or c; handled right after it. */
+    private boolean parametersChanged;
+    private long stabilityRequest;
+    private StabilityWorker.Result shownStability;
+    private float[] lastFinitePositions;
+    private String notice;
+    private long noticeSerial;
+    private long rateWindowStart = System.nanoTime();
+    private long rateWindowSteps;
+    private double stepsPerSecond;
+
+    /**
+     * Builds the scene and starts the simulation thread, paused.
+     *
+     *
+     * @throws IllegalArgumentException naming the field at fault when the setup is invalid
+     */
+    public SimulationRunner(SceneSetup setup) {
+        rebuild(Objects.requireNonNull(setup, "setup"));
+        publish();
+        executor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "hooke-simulation");
+            t.setDaemon(true);
+            return t;
+        });
+        executor.scheduleAtFixedRate(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    /** The newest snapshot (never null). */
+    public Snapshot latest() {
+        return latest.get();
+    }
+
+    /** Moves the energy samples recorded since the last call into {@code out}, oldest first. */
+    public void drainSamples(Collection<? super EnergySample> out) {
+        samples.drainTo(out);
+    }
+
+    /**
+     * Runs {@code question} on the simulation thread, after every command queued before it, and
+     * completes with its answer. For checks that need the engine itself, not a snapshot.
+     */
+    public <T> CompletableFuture<T> query(Function<Simulation, T> question) {
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        try {
+            executor.execute(() -> {
+                try {
+                    answer.complete(question.apply(simulation));
+                } catch (RuntimeException e) {
+                    answer.completeExceptionally(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            answer.completeExceptionally(e);
+        }
+        return answer;
+    }
+
+    // ------------------------------------------------------------------ commands
+
+    /** Starts stepping (not after an explosion: reset first). */
+    public void play() {
+        submit(() -> running = !simulation.exploded());
+    }
+
+    /** Stops stepping. */
+    public void pause() {
+        submit(() -> setRunning(false));
+    }
+
+    /** Plays when paused, pauses when playing. */
+    public void togglePlay() {
+        submit(() -> setRunning(!running && !simulation.exploded()));
+    }
+
+    private void setRunning(boolean run) {
+        running = run;
+        if (!run) {
+            sample(true);       // the chart ends where the simulation stopped
+        }
+    }
+
+    /** Takes one step, when paused. */
+    public void stepOnce() {
+        submit(() -> {
+            if (running || simulation.exploded()) {
+                return;
+            }
+            simulation.step();
+            rateWindowSteps++;
+            sample(true);
+        });
+    }
+
+    /** Builds the scene afresh from {@code setup}; the runner keeps playing or stays paused. */
+    public void reset(SceneSetup setup) {
+        Objects.requireNonNull(setup, "setup");
+        submit(() -> rebuild(setup));
+    }
+
+    /** Builds the scene afresh from {@code setup} and plays. */
+    public void resetAndPlay(SceneSetup setup) {
+        Objects.requireNonNull(setup, "setup");
+        submit(() -> {
+            rebuild(setup);
+            running = true;
+        });
+    }
+
+    /**
+     * Sets k_s: structural springs get {@code k}, the other kinds keep their scene's ratio
+     * ({@link SceneSetup#stiffnessRatio}); in N/m.
+     */
+    public void setStiffness(double k) {
+        submit(() -> {
+            MassSpringSystem s = simulation.system();
+            for (SpringKind kind : SpringKind.values()) {
+                if (s.hasSprings(kind)) {
+                    s.setStiffness(kind, k * SceneSetup.stiffnessRatio(topology.type(), kind));
+                }
+            }
+            parametersChanged = true;
+        });
+    }
+
+    /** Sets k_d of every spring; in N·s/m. */
+    public void setSpringDamping(double kd) {
+        submit(() -> {
+            simulation.system().setAllSpringDamping(kd);
+            parametersChanged = true;
+        });
+    }
+
+    /** Sets the mass of every particle; in kg. */
+    public void setMass(double m) {
+        submit(() -> {
+            simulation.system().setAllMasses(m);
+            parametersChanged = true;
+        });
+    }
+
+    /** Sets |g|, gravity along −y; in m/s². */
+    public void setGravity(double g) {
+        submit(() -> {
+            simulation.system().setGravity(0, -g, 0);
+            parametersChanged = true;
+        });
+    }
+
+    /** Sets c, the global viscous damping; in N·s/m. */
+    public void setAirDamping(double c) {
+        submit(() -> {
+            simulation.system().setAirDamping(c);
+            parametersChanged = true;
+        });
+    }
+
+    /** Sets Δt; in s. */
+    public void setDt(double dt) {
+        submit(() -> simulation.setDt(dt));
+    }
+
+    /** Switches the integrator; the state is kept. */
+    public void setIntegrator(IntegratorKind kind) {
+        Objects.requireNonNull(kind, "integrator");
+        submit(() -> {
+            simulation.setIntegrator(Integrators.create(kind));
+            requestStability();
+        });
+    }
+
+    /** Sets the simulation speed: simulated seconds per wall-clock second (&gt; 0). */
+    public void setSpeed(double factor) {
+        submit(() -> {
+            if (!(factor > 0) || !Double.isFinite(factor)) {
+                throw new IllegalArgumentException("speed must be a finite number > 0, got " + factor);
+            }
+            speed = factor;
+        });
+    }
+
+    /** Stops both threads. */
+    @Override
+    public void close() {
+        executor.shutdownNow();
+        stability.close();
+        try {
+            executor.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void submit(Runnable command) {
+        try {
+            executor.execute(() -> {
+                try {
+                    command.run();
+                    if (parametersChanged) {
+                        parametersChanged = false;
+                        simulation.parametersChanged();
+                        requestStability();
+                    }
+                } catch (RuntimeException e) {
+                    notice(e.getMessage());
+                }
+                dirty = true;
+                publish();
+                dirty = false;
+            });
+        } catch (RejectedExecutionException e) {
+            // closed: the window is going away
+        }
+    }
+
+    // ------------------------------------------------------------------ the simulation thread
+
+    private void tick() {
+        try {
+            long now = System.nanoTime();
+            double wall = Math.min((now - lastTickNanos) * 1e-9, MAX_TICK_SECONDS);
+            lastTickNanos = now;
+            if (running) {
+                advance(wall);
+            }
+            countRate(now);
+            StabilityWorker.Result r = stability.latest();
+            if (r != shownStability) {
+                shownStability = r;
+                if (r.failure() != null && r.id() == stabilityRequest) {
+                    notice(r.failure());
+                }
+                dirty = true;
+            }
+            if (dirty) {
+                dirty = false;
+                publish();
+            }
+        } catch (RuntimeException | Error e) {
+            // the tick must survive: a scheduled task that throws is never run again
+            running = false;
+            notice("The simulation stopped: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            try {
+                publish();
+            } catch (RuntimeException | Error ignored) {
+                // the notice goes out with the next snapshot
+            }
+        }
+    }
+
+    private void advance(double wallSeconds) {
+        if (simulation.exploded()) {
+            running = false;
+            dirty = true;
+            return;
+        }
+        int cap = (int) Math.max(1, Math.min(1_000_000, STEP_BUDGET_SECONDS / secondsPerStep));
+        long start = System.nanoTime();
+        int taken = simulation.advance(wallSeconds * speed, cap);
+        if (taken > 0) {
+            double perStep = (System.nanoTime() - start) * 1e-9 / taken;
+            secondsPerStep = 0.8 * secondsPerStep + 0.2 * perStep;
+            rateWindowSteps += taken;
+            sample(false);
+        }
+        if (simulation.exploded()) {
+            running = false;
+            sample(true);
+        }
+        dirty = true;
+    }
+
+    private void countRate(long now) {
+        double elapsed = (now - rateWindowStart) * 1e-9;
+        if (elapsed >= RATE_WINDOW_SECONDS) {
+            double rate = rateWindowSteps / elapsed;
+            if (rate != stepsPerSecond) {
+                stepsPerSecond = rate;
+                dirty = true;
+            }
+            rateWindowSteps = 0;
+            rateWindowStart = now;
+        }
+    }
+
+    private void rebuild(SceneSetup setup) {
+        MassSpringSystem system = Scenes.build(setup.toSpec());
+        Simulation fresh = new Simulation(system, Integrators.create(setup.integrator()), setup.dt());
+        simulation = fresh;
+        topology = new SceneTopology(setup, system);
+        generation++;
+        lastFinitePositions = null;
+        lastSampleTime = Double.NaN;
+        parametersChanged = false;
+        sample(true);
+        requestStability();
+        dirty = true;
+    }
+
+    private void requestStability() {
+        if (simulation.exploded()) {
+            return;
+        }
+        Integrator integrator = simulation.integrator();
+        double delta = integrator instanceof PositionVerlet pv ? pv.damping() : PositionVerlet.DEFAULT_DAMPING;
+        stabilityRequest++;
+        stability.request(new StabilityWorker.Request(stabilityRequest, simulation.system().copy(),
+                integrator.kind(), delta));
+    }
+
+    private void sample(boolean always) {
+        double t = simulation.time();
+        if (t == lastSampleTime || (!always && t - lastSampleTime < SAMPLE_INTERVAL)) {
+            return;
+        }
+        lastSampleTime = t;
+        Observables o = simulation.observables();
+        samples.offer(new EnergySample(generation, t, o.kinetic, o.elastic, o.gravitational, o.dissipated));
+    }
+
+    private void notice(String message) {
+        notice = message == null || message.isBlank() ? "The change was refused." : message;
+        noticeSerial++;
+        dirty = true;
+    }
+
+    private void publish() {
+        MassSpringSystem s = simulation.system();
+        float[] positions = new float[s.x.length];
+        boolean finite = true;
+        for (int q = 0; q < positions.length && finite; q++) {
+            positions[q] = (float) s.x[q];
+            finite = Float.isFinite(positions[q]);
+        }
+        if (finite) {
+            lastFinitePositions = positions;
+        } else if (lastFinitePositions != null) {
+            positions = lastFinitePositions;
+        } else {
+            java.util.Arrays.fill(positions, 0f);
+        }
+        Observables o = simulation.observables();
+        double t = simulation.time();
+        StabilityWorker.Result r = shownStability;
+        latest.set(new Snapshot(++sequence, generation, topology, positions, t, simulation.steps(), simulation.dt(),
+                simulation.integratorKind(), running, speed,
+                new EnergySample(generation, t, o.kinetic, o.elastic, o.gravitational, o.dissipated),
+                o.maxSpeed, o.maxStrain, parameters(s),
+                r == null ? null : r.limit(), r == null ? Double.NaN : r.naiveBound(),
+                r != null && r.id() == stabilityRequest, simulation.explosion(),
+                running ? stepsPerSecond : 0, notice, noticeSerial));
+    }
+
+    private static EngineParameters parameters(MassSpringSystem s) {
+        double k = Double.NaN;
+        double kd = Double.NaN;
+        for (int sp = 0; sp < s.springCount(); sp++) {
+            if (sp == 0) {
+                kd = s.springDamping(sp);
+            }
+            if (s.springKind(sp) == SpringKind.STRUCTURAL) {
+                k = s.stiffness(sp);
+                break;
+            }
+        }
+        double m = Double.NaN;
+        for (int i = 0; i < s.particleCount(); i++) {
+            if (!s.isPinned(i)) {
+                m = s.mass(i);
+                break;
+            }
+        }
+        double g = Math.sqrt(s.gravity(0) * s.gravity(0) + s.gravity(1) * s.gravity(1) + s.gravity(2) * s.gravity(2));
+        return new EngineParameters(k, kd, m, g, s.airDamping());
+    }
+}

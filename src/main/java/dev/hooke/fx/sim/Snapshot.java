@@ -1,0 +1,52 @@
+package dev.hooke.fx.sim;
+
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.sim.ExplosionReport;
+import dev.hooke.core.stability.StabilityLimit;
+
+/**
+ * The state of the simulation at one instant, as the simulation thread publishes it for the
+ * FX thread. Immutable: the positions are a copy no one writes after publication.
+ *
+ * @param sequence       increases with every snapshot published
+ * @param generation     increases with every reset (a view clears its history when it changes)
+ * @param topology       the scene's springs, pins and grid (a new instance at every reset)
+ * @param positions      particle positions, {@code 3*i+k}; in m. When the state stops being
+ *                       finite, the last finite positions
+ * @param time           t, simulated time; in s
+ * @param steps          the number of steps taken since the reset
+ * @param dt             Δt; in s
+ * @param integrator     the method in use
+ * @param running        whether the simulation is playing
+ * @param speed          simulated seconds per wall-clock second
+ * @param energy         the energies now
+ * @param maxSpeed       the largest particle speed; in m/s
+ * @param maxStrain      the largest spring strain |l − L|/L; dimensionless
+ * @param parameters     the parameters as the engine holds them
+ * @param limit          the integrator's predicted stability limit, or null before the first
+ *                       analysis has finished
+ * @param naiveBound     the naive bound 2·√(m/k_s); in s (NaN before the first analysis)
+ * @param limitCurrent   whether {@code limit} and {@code naiveBound} describe the present
+ *                       parameters and integrator (false while a new analysis runs)
+ * @param explosion      the explosion report, or null while the system is sound
+ * @param stepsPerSecond steps taken per wall-clock second, lately
+ * @param notice         a plain message about a change the engine refused, or null
+ * @param noticeSerial   increases with every new notice
+ */
+public record Snapshot(long sequence, int generation, SceneTopology topology, float[] positions,
+                       double time, long steps, double dt, IntegratorKind integrator, boolean running,
+                       double speed, EnergySample energy, double maxSpeed, double maxStrain,
+                       EngineParameters parameters, StabilityLimit limit, double naiveBound,
+                       boolean limitCurrent, ExplosionReport explosion, double stepsPerSecond,
+                       String notice, long noticeSerial) {
+
+    /** Whether the engine marked the system exploded. */
+    public boolean exploded() {
+        return explosion != null;
+    }
+
+    /** Whether Δt is at or above the predicted limit (false while the limit is unknown). */
+    public boolean dtAboveLimit() {
+        return limit != null && !limit.isStable(dt);
+    }
+}

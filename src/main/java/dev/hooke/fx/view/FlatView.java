@@ -1,0 +1,136 @@
+package dev.hooke.fx.view;
+
+import dev.hooke.core.model.SpringKind;
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.fx.sim.SceneTopology;
+import dev.hooke.fx.sim.Snapshot;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Label;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.StackPane;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.StrokeLineCap;
+
+/**
+ * The scene drawn flat, for graphics pipelines without 3D: an orthographic projection onto the
+ * x–y plane (seen from the front, y up), springs as lines coloured by kind, particles as dots,
+ * pinned ones as red squares, a yellow ring where an explosion started, with a message saying why
+ * the view is flat.
+ */
+public final class FlatView implements SceneView {
+
+    private final StackPane root = new StackPane();
+    private final Pane canvasHolder = new Pane();
+    private final Canvas canvas = new Canvas(400, 300);
+    private Snapshot last;
+
+    FlatView() {
+        canvasHolder.getChildren().add(canvas);
+        canvas.widthProperty().bind(canvasHolder.widthProperty());
+        canvas.heightProperty().bind(canvasHolder.heightProperty());
+        canvas.widthProperty().addListener(o -> redraw());
+        canvas.heightProperty().addListener(o -> redraw());
+        canvasHolder.setMinSize(100, 100);
+        Label message = new Label(NO_3D_MESSAGE);
+        message.setId("flatViewMessage");
+        message.getStyleClass().add("flat-view-message");
+        message.setWrapText(true);
+        StackPane.setAlignment(message, Pos.TOP_CENTER);
+        StackPane.setMargin(message, new Insets(12));
+        root.getChildren().addAll(canvasHolder, message);
+        root.setId("sceneView");
+        root.getStyleClass().add("scene-view");
+        root.setMinSize(100, 100);
+    }
+
+    @Override
+    public Node node() {
+        return root;
+    }
+
+    @Override
+    public boolean is3D() {
+        return false;
+    }
+
+    @Override
+    public void resetView() {
+        redraw();
+    }
+
+    @Override
+    public void update(Snapshot s) {
+        last = s;
+        redraw();
+    }
+
+    private void redraw() {
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        double w = canvas.getWidth();
+        double h = canvas.getHeight();
+        g.setFill(Palette.BACKGROUND);
+        g.fillRect(0, 0, w, h);
+        if (last == null) {
+            return;
+        }
+        SceneTopology t = last.topology();
+        Framing f = Framing.of(t.type());
+        double scale = 0.9 * h / (2 * f.radius());
+        double ox = w / 2 - scale * f.cx();
+        double oy = h / 2 + scale * f.cy();
+        float[] x = last.positions();
+
+        if (t.hasGround()) {
+            g.setStroke(Palette.GROUND_LIGHT);
+            g.setLineWidth(3);
+            double gy = oy - scale * t.groundHeight();
+            g.strokeLine(0, gy, w, gy);
+        }
+        g.setLineCap(StrokeLineCap.ROUND);
+        boolean cloth = t.type() == SceneType.CLOTH;
+        for (int s = 0; s < t.springCount(); s++) {
+            SpringKind kind = t.springKind(s);
+            if (cloth && kind != SpringKind.STRUCTURAL) {
+                continue;
+            }
+            Color c = switch (kind) {
+                case STRUCTURAL -> cloth ? Palette.CLOTH_FRONT : Palette.STRUCTURAL;
+                case SHEAR -> Palette.SHEAR;
+                case BEND -> Palette.BEND;
+            };
+            g.setStroke(c);
+            g.setLineWidth(kind == SpringKind.STRUCTURAL ? 2.5 : 1.2);
+            int a = 3 * t.springA(s);
+            int b = 3 * t.springB(s);
+            g.strokeLine(ox + scale * x[a], oy - scale * x[a + 1], ox + scale * x[b], oy - scale * x[b + 1]);
+        }
+        double r = Math.max(3, Math.min(12, 0.2 * t.minRestLength() * scale));
+        for (int i = 0; i < t.particleCount(); i++) {
+            boolean pin = t.isPinned(i);
+            if (cloth && !pin) {
+                continue;
+            }
+            double px = ox + scale * x[3 * i];
+            double py = oy - scale * x[3 * i + 1];
+            if (pin) {
+                g.setFill(Palette.PINNED);
+                g.fillRect(px - 1.3 * r, py - 1.3 * r, 2.6 * r, 2.6 * r);
+            } else {
+                g.setFill(Palette.PARTICLE);
+                g.fillOval(px - r, py - r, 2 * r, 2 * r);
+            }
+        }
+        int origin = last.explosion() == null ? -1 : last.explosion().particle();
+        if (origin >= 0 && origin < t.particleCount()) {
+            double px = ox + scale * x[3 * origin];
+            double py = oy - scale * x[3 * origin + 1];
+            g.setStroke(Palette.EXPLOSION);
+            g.setLineWidth(3);
+            g.strokeOval(px - 3 * r, py - 3 * r, 6 * r, 6 * r);
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.hooke.fx.view;
+
+import dev.hooke.fx.sim.Snapshot;
+import javafx.application.ConditionalFeature;
+import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
+import javafx.scene.Node;
+
+/** The drawing of the simulated scene in the middle of the window. */
+public interface SceneView {
+
+    /** The message shown where the graphics pipeline cannot draw in 3D. */
+    String NO_3D_MESSAGE = "3D not available on this graphics pipeline; showing a flat projection";
+
+    /** The node to put into the window. */
+    Node node();
+
+    /** Draws a snapshot (FX thread). */
+    void update(Snapshot s);
+
+    /** Puts the camera back where the scene's framing wants it. */
+    void resetView();
+
+    /** Whether this view draws in 3D. */
+    boolean is3D();
+
+    /**
+     * A 3D view where the pipeline supports 3D, otherwise a flat projection with a message.
+     *
+     * @param wireframe whether the cloth is drawn as a wireframe
+     */
+    static SceneView create(BooleanProperty wireframe) {
+        return Platform.isSupported(ConditionalFeature.SCENE3D) ? new ThreeDView(wireframe) : new FlatView();
+    }
+}

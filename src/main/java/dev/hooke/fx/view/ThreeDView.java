@@ -1,0 +1,277 @@
+package dev.hooke.fx.view;
+
+import dev.hooke.core.model.SpringKind;
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.fx.mesh.GridMeshBuffer;
+import dev.hooke.fx.mesh.SpringMeshBuffer;
+import dev.hooke.fx.sim.SceneTopology;
+import dev.hooke.fx.sim.Snapshot;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.scene.AmbientLight;
+import javafx.scene.Group;
+import javafx.scene.Node;
+import javafx.scene.SceneAntialiasing;
+import javafx.scene.SubScene;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.Pane;
+import javafx.scene.paint.Color;
+import javafx.scene.paint.PhongMaterial;
+import javafx.scene.shape.Box;
+import javafx.scene.shape.CullFace;
+import javafx.scene.shape.DrawMode;
+import javafx.scene.shape.MeshView;
+import javafx.scene.shape.Sphere;
+import javafx.scene.shape.TriangleMesh;
+import javafx.scene.shape.VertexFormat;
+import javafx.scene.transform.Rotate;
+
+/**
+ * The scene in 3D: a SubScene with a depth buffer and antialiasing, an orbit camera (drag to
+ * turn, wheel to zoom, right or middle drag to pan, double-click to reset the view).
+ *
+ * <ul>
+ *   <li>Particles are spheres (for the cloth only the pinned ones); pinned particles are larger
+ *       and red.</li>
+ *   <li>Springs (spring, rope, cube) are thin prisms in one mesh, coloured by kind.</li>
+ *   <li>The cloth is one shaded triangle mesh, orange in front and blue behind, or a wireframe.</li>
+ *   <li>The cube falls onto a checkered ground plane.</li>
+ *   <li>After an explosion a yellow cage marks the particle where it was found (the first
+ *       non-finite value, or the fastest particle).</li>
+ * </ul>
+ * Each mesh's points are replaced with one bulk copy per frame from its buffer
+ * ({@link GridMeshBuffer}, {@link SpringMeshBuffer}). The engine's y axis points up, JavaFX's
+ * down: the world group is turned 180° about x, which keeps the handedness.
+ */
+public final class ThreeDView implements SceneView {
+
+    private final Pane holder = new Pane();
+    private final Group world = new Group();
+    private final OrbitCamera orbit = new OrbitCamera();
+    private final SubScene subScene;
+    private final BooleanProperty wireframe;
+
+    private SceneTopology topology;
+    private Sphere[] spheres = new Sphere[0];
+    private int[] sphereParticle = new int[0];
+    private GridMeshBuffer grid;
+    private TriangleMesh clothMesh;
+    private MeshView clothView;
+    private SpringMeshBuffer springs;
+    private TriangleMesh springMesh;
+    private final Sphere explosionMarker = new Sphere(1, 12);
+    private double lastX;
+    private double lastY;
+
+    ThreeDView(BooleanProperty wireframe) {
+        this.wireframe = wireframe;
+        world.getTransforms().add(new Rotate(180, Rotate.X_AXIS));
+        AmbientLight ambient = new AmbientLight(Color.gray(0.42));
+        Group root = new Group(world, orbit.rig(), ambient);
+        subScene = new SubScene(root, 400, 300, true, SceneAntialiasing.BALANCED);
+        subScene.setId("view3d");
+        subScene.setFill(Palette.BACKGROUND);
+        subScene.setCamera(orbit.camera());
+        subScene.widthProperty().bind(holder.widthProperty());
+        subScene.heightProperty().bind(holder.heightProperty());
+        holder.getChildren().add(subScene);
+        holder.setMinSize(100, 100);
+        holder.setId("sceneView");
+        holder.getStyleClass().add("scene-view");
+        installMouse();
+        PhongMaterial yellow = new PhongMaterial(Palette.EXPLOSION);
+        explosionMarker.setMaterial(yellow);
+        explosionMarker.setDrawMode(DrawMode.LINE);
+        explosionMarker.setId("explosionMarker");
+        explosionMarker.setVisible(false);
+    }
+
+    private void installMouse() {
+        subScene.addEventHandler(MouseEvent.MOUSE_PRESSED, e -> {
+            lastX = e.getSceneX();
+            lastY = e.getSceneY();
+            if (e.getClickCount() == 2 && e.getButton() == MouseButton.PRIMARY) {
+                resetView();
+            }
+        });
+        subScene.addEventHandler(MouseEvent.MOUSE_DRAGGED, e -> {
+            double dx = e.getSceneX() - lastX;
+            double dy = e.getSceneY() - lastY;
+            lastX = e.getSceneX();
+            lastY = e.getSceneY();
+            if (e.isPrimaryButtonDown() && !e.isShiftDown()) {
+                orbit.rotate(dx, dy);
+            } else {
+                orbit.pan(dx, dy, subScene.getHeight());
+            }
+        });
+        subScene.addEventHandler(ScrollEvent.SCROLL, e -> orbit.zoom(Math.exp(-e.getDeltaY() * 0.0025)));
+    }
+
+    @Override
+    public Node node() {
+        return holder;
+    }
+
+    @Override
+    public boolean is3D() {
+        return true;
+    }
+
+    /** The SubScene (for snapshots). */
+    public SubScene subScene() {
+        return subScene;
+    }
+
+    @Override
+    public void resetView() {
+        if (topology == null) {
+            return;
+        }
+        Framing f = Framing.of(topology.type());
+        orbit.look(f.cx(), -f.cy(), -f.cz(), f.yaw(), f.pitch(), f.distance(OrbitCamera.FIELD_OF_VIEW, 0.9));
+    }
+
+    @Override
+    public void update(Snapshot s) {
+        if (s.topology() != topology) {
+            boolean sameScene = topology != null && topology.type() == s.topology().type();
+            build(s.topology());
+            if (!sameScene) {
+                resetView();
+            }
+        }
+        float[] x = s.positions();
+        for (int j = 0; j < spheres.length; j++) {
+            int q = 3 * sphereParticle[j];
+            spheres[j].setTranslateX(x[q]);
+            spheres[j].setTranslateY(x[q + 1]);
+            spheres[j].setTranslateZ(x[q + 2]);
+        }
+        if (springs != null) {
+            springs.update(x);
+            if (springs.takeDirty()) {
+                springMesh.getPoints().set(0, springs.points(), 0, springs.points().length);
+            }
+        }
+        int origin = s.explosion() == null ? -1 : s.explosion().particle();
+        explosionMarker.setVisible(origin >= 0 && origin < s.topology().particleCount());
+        if (explosionMarker.isVisible()) {
+            explosionMarker.setTranslateX(x[3 * origin]);
+            explosionMarker.setTranslateY(x[3 * origin + 1]);
+            explosionMarker.setTranslateZ(x[3 * origin + 2]);
+        }
+        if (grid != null) {
+            grid.update(x);
+            if (grid.takeDirty()) {
+                clothMesh.getPoints().set(0, grid.points(), 0, grid.points().length);
+            }
+        }
+    }
+
+    private void build(SceneTopology t) {
+        topology = t;
+        world.getChildren().clear();
+        grid = null;
+        springs = null;
+        clothView = null;
+        boolean cloth = t.type() == SceneType.CLOTH && t.gridSize() >= 2;
+        double r = Math.min(0.2 * t.minRestLength(), 0.07);
+
+        if (t.hasGround()) {
+            world.getChildren().add(ground(t.groundHeight()));
+        }
+        if (cloth) {
+            int n = t.gridSize();
+            grid = new GridMeshBuffer(n, n);
+            clothMesh = new TriangleMesh(VertexFormat.POINT_TEXCOORD);
+            clothMesh.getPoints().setAll(grid.points());
+            clothMesh.getTexCoords().setAll(grid.texCoords());
+            clothMesh.getFaces().setAll(grid.faces());
+            clothMesh.getFaceSmoothingGroups().setAll(grid.smoothingGroups());
+            clothView = new MeshView(clothMesh);
+            clothView.setId("clothMesh");
+            PhongMaterial m = new PhongMaterial(Color.WHITE);
+            m.setDiffuseMap(Palette.stripes(Palette.CLOTH_FRONT, Palette.CLOTH_BACK));
+            m.setSpecularColor(Color.gray(0.25));
+            m.setSpecularPower(24);
+            clothView.setMaterial(m);
+            clothView.setCullFace(CullFace.BACK);
+            clothView.drawModeProperty().bind(Bindings.when(wireframe)
+                    .then(DrawMode.LINE).otherwise(DrawMode.FILL));
+            world.getChildren().add(clothView);
+        } else if (t.springCount() > 0) {
+            int[] a = new int[t.springCount()];
+            int[] b = new int[t.springCount()];
+            for (int s = 0; s < a.length; s++) {
+                a[s] = t.springA(s);
+                b[s] = t.springB(s);
+            }
+            springs = new SpringMeshBuffer(a, b, (float) (0.35 * r));
+            SpringKind[] kinds = SpringKind.values();
+            for (int s = 0; s < a.length; s++) {
+                springs.setColour(s, Palette.u(t.springKind(s).ordinal(), kinds.length));
+            }
+            springs.takeTexCoordsDirty();
+            springMesh = new TriangleMesh(VertexFormat.POINT_TEXCOORD);
+            springMesh.getPoints().setAll(springs.points());
+            springMesh.getTexCoords().setAll(springs.texCoords());
+            springMesh.getFaces().setAll(springs.faces());
+            springMesh.getFaceSmoothingGroups().setAll(springs.smoothingGroups());
+            MeshView view = new MeshView(springMesh);
+            view.setId("springMesh");
+            PhongMaterial m = new PhongMaterial(Color.WHITE);
+            m.setDiffuseMap(Palette.stripes(Palette.STRUCTURAL, Palette.SHEAR, Palette.BEND));
+            m.setSpecularColor(Color.gray(0.3));
+            view.setMaterial(m);
+            view.setCullFace(CullFace.BACK);
+            world.getChildren().add(view);
+        }
+
+        int count = 0;
+        for (int i = 0; i < t.particleCount(); i++) {
+            if (!cloth || t.isPinned(i)) {
+                count++;
+            }
+        }
+        spheres = new Sphere[count];
+        sphereParticle = new int[count];
+        PhongMaterial free = new PhongMaterial(Palette.PARTICLE);
+        free.setSpecularColor(Color.gray(0.5));
+        PhongMaterial pinned = new PhongMaterial(Palette.PINNED);
+        pinned.setSpecularColor(Color.gray(0.5));
+        Group particles = new Group();
+        int j = 0;
+        for (int i = 0; i < t.particleCount(); i++) {
+            if (cloth && !t.isPinned(i)) {
+                continue;
+            }
+            boolean pin = t.isPinned(i);
+            Sphere sphere = new Sphere(pin ? (cloth ? 2.5 * r : 1.35 * r) : r, 24);
+            sphere.setMaterial(pin ? pinned : free);
+            sphere.getStyleClass().add(pin ? "pinned-particle" : "particle");
+            spheres[j] = sphere;
+            sphereParticle[j] = i;
+            particles.getChildren().add(sphere);
+            j++;
+        }
+        world.getChildren().add(particles);
+        explosionMarker.setRadius(Math.max(3 * r, 0.04));
+        world.getChildren().add(explosionMarker);
+    }
+
+    private static Node ground(double height) {
+        double size = 4;
+        double thickness = 0.02;
+        Box box = new Box(size, thickness, size);
+        box.setTranslateY(height - thickness / 2);
+        PhongMaterial m = new PhongMaterial(Color.WHITE);
+        m.setDiffuseMap(Palette.checker(16, 8, Palette.GROUND_LIGHT, Palette.GROUND_DARK));
+        m.setSpecularColor(Color.gray(0.1));
+        box.setMaterial(m);
+        box.setId("ground");
+        return box;
+    }
+}

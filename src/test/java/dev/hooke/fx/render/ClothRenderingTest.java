@@ -1,0 +1,236 @@
+package dev.hooke.fx.render;
+
+import static dev.hooke.Tolerances.MIN_CLOTH_COLOURED;
+import static dev.hooke.Tolerances.MIN_CLOTH_SHARE;
+import static dev.hooke.Tolerances.PIXEL_DIFFERENCE;
+import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.fx.sim.SceneSetup;
+import dev.hooke.fx.sim.SimulationRunner;
+import dev.hooke.fx.sim.Snapshot;
+import dev.hooke.fx.view.Palette;
+import dev.hooke.fx.view.SceneView;
+import dev.hooke.fx.view.ThreeDView;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import javafx.application.ConditionalFeature;
+import javafx.application.Platform;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.StackPane;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Renders the cloth with the real 3D pipeline and checks that it is drawn. Needs a display with
+ * 3D (under Xvfb: -Dprism.forceGPU=true); elsewhere it is skipped, saying why, unless
+ * {@code -Dhooke.render.required=true} (set by .ci/run) turns the skip into a failure.
+ */
+@Tag("render")
+class ClothRenderingTest {
+
+    private static final int WIDTH = 800;
+    private static final int HEIGHT = 600;
+
+    private static Stage stage;
+    private static ThreeDView view;
+    private static final SimpleBooleanProperty WIREFRAME = new SimpleBooleanProperty(false);
+
+    /** Why the test cannot run here, or null. */
+    private static String unavailable;
+
+    @BeforeAll
+    static void startToolkit() throws Exception {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String display = System.getenv("DISPLAY");
+        if (os.contains("linux") && (display == null || display.isBlank())) {
+            unavailable = "no X display (run under xvfb-run, see .ci/run)";
+            return;
+        }
+        CountDownLatch started = new CountDownLatch(1);
+        try {
+            Platform.startup(started::countDown);
+        } catch (IllegalStateException alreadyRunning) {
+            started.countDown();
+        } catch (RuntimeException noToolkit) {
+            unavailable = "JavaFX cannot start here: " + noToolkit.getMessage();
+            return;
+        }
+        assertTrue(started.await(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS), "JavaFX started");
+        if (!Platform.isSupported(ConditionalFeature.SCENE3D)) {
+            unavailable = "3D is not available on this graphics pipeline (under Xvfb, run with -Dprism.forceGPU=true)";
+            return;
+        }
+        onFx(() -> {
+            SceneView v = SceneView.create(WIREFRAME);
+            view = (ThreeDView) v;
+            stage = new Stage();
+            stage.setScene(new Scene(new StackPane(view.node()), WIDTH, HEIGHT));
+            stage.show();
+            return null;
+        });
+    }
+
+    /** Skips each test, saying why, where there is no 3D; fails instead when the test is required. */
+    @BeforeEach
+    void require3d() {
+        if (unavailable == null) {
+            return;
+        }
+        if (Boolean.getBoolean("hooke.render.required")) {
+            fail("the rendering test must run but cannot: " + unavailable);
+        }
+        assumeTrue(false, unavailable);
+    }
+
+    @AfterAll
+    static void closeStage() throws Exception {
+        if (stage != null) {
+            onFx(() -> {
+                stage.close();
+                return null;
+            });
+        }
+    }
+
+    private static <T> T onFx(Supplier<T> task) throws Exception {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                result.complete(task.get());
+            } catch (RuntimeException | Error e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result.get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** A cloth that has fallen for 0.3 s from lying flat, pinned at two corners. */
+    private static Snapshot fallenCloth() throws Exception {
+        try (SimulationRunner runner = new SimulationRunner(SceneSetup.defaults(SceneType.CLOTH))) {
+            for (int i = 0; i < 600; i++) {
+                runner.stepOnce();
+            }
+            runner.query(sim -> null).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return runner.latest();
+        }
+    }
+
+    private static WritableImage render(Snapshot s, boolean clothVisible) throws Exception {
+        return onFx(() -> {
+            view.update(s);
+            Node cloth = view.subScene().getRoot().lookup("#clothMesh");
+            cloth.setVisible(clothVisible);
+            return view.subScene().snapshot(null, null);
+        });
+    }
+
+    @Test
+    void theClothIsDrawnInItsColoursWhereItHangs() throws Exception {
+        Snapshot cloth = fallenCloth();
+        WritableImage with = render(cloth, true);
+        WritableImage without = render(cloth, false);
+        int w = (int) with.getWidth();
+        int h = (int) with.getHeight();
+        assertEquals(WIDTH, w);
+        assertEquals(HEIGHT, h);
+
+        PixelReader a = with.getPixelReader();
+        PixelReader b = without.getPixelReader();
+        assertTrue(distance(b.getColor(3, 3), Palette.BACKGROUND) < PIXEL_DIFFERENCE, "the corner shows the background");
+
+        int changed = 0;
+        int coloured = 0;
+        long sumX = 0;
+        long sumY = 0;
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                Color c = a.getColor(x, y);
+                if (distance(c, b.getColor(x, y)) > PIXEL_DIFFERENCE) {
+                    changed++;
+                    sumX += x;
+                    sumY += y;
+                    if (isClothColour(c)) {
+                        coloured++;
+                    }
+                }
+            }
+        }
+        double share = changed / (double) (w * h);
+        assertTrue(share > MIN_CLOTH_SHARE, "the cloth covers " + share + " of the view");
+        assertTrue(coloured >= MIN_CLOTH_COLOURED * changed,
+                coloured + " of " + changed + " changed pixels are in the cloth's colours");
+        double cx = sumX / (double) changed;
+        double cy = sumY / (double) changed;
+        assertTrue(cx > w / 4.0 && cx < 3 * w / 4.0 && cy > h / 4.0 && cy < 3 * h / 4.0,
+                "the cloth is framed in the middle of the view, its centre is at " + cx + ", " + cy);
+    }
+
+    @Test
+    void theWireframeDrawsLessThanTheSurfaceButStillDraws() throws Exception {
+        Snapshot cloth = fallenCloth();
+        WritableImage without = render(cloth, false);
+        WritableImage filled = render(cloth, true);
+        onFx(() -> {
+            WIREFRAME.set(true);
+            return null;
+        });
+        WritableImage wire;
+        try {
+            wire = render(cloth, true);
+        } finally {
+            onFx(() -> {
+                WIREFRAME.set(false);
+                return null;
+            });
+        }
+        int filledPixels = changed(filled, without);
+        int wirePixels = changed(wire, without);
+        assertTrue(wirePixels > 0, "the wireframe is drawn");
+        assertTrue(wirePixels < filledPixels, "the wireframe (" + wirePixels + " pixels) covers less than the surface ("
+                + filledPixels + ")");
+    }
+
+    private static int changed(WritableImage p, WritableImage q) {
+        int n = 0;
+        for (int y = 0; y < (int) p.getHeight(); y++) {
+            for (int x = 0; x < (int) p.getWidth(); x++) {
+                if (distance(p.getPixelReader().getColor(x, y), q.getPixelReader().getColor(x, y)) > PIXEL_DIFFERENCE) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    /** Orange (the front) or blue (the back), lit or in shade, but clearly not the background. */
+    private static boolean isClothColour(Color c) {
+        double hue = c.getHue();
+        boolean front = Math.abs(hue - Palette.CLOTH_FRONT.getHue()) < 15;
+        boolean back = Math.abs(hue - Palette.CLOTH_BACK.getHue()) < 15;
+        return (front || back) && c.getSaturation() > 0.35 && c.getBrightness() > 0.25;
+    }
+
+    private static double distance(Color p, Color q) {
+        double dr = p.getRed() - q.getRed();
+        double dg = p.getGreen() - q.getGreen();
+        double db = p.getBlue() - q.getBlue();
+        return Math.sqrt(dr * dr + dg * dg + db * db);
+    }
+}

@@ -1,0 +1,281 @@
+package dev.hooke.fx.ui;
+
+import static dev.hooke.Tolerances.PARAMETER_ROUND_TRIP;
+import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.core.sim.Simulation;
+import dev.hooke.fx.ErrorReporter;
+import dev.hooke.fx.Workbench;
+import dev.hooke.fx.sim.SceneSetup;
+import dev.hooke.fx.sim.Snapshot;
+import dev.hooke.fx.view.SceneView;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import javafx.application.ConditionalFeature;
+import javafx.application.Platform;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The workbench driven through its real controls (TestFX on Monocle's headless platform). Each
+ * check reads the engine itself, through the simulation thread, not only the labels.
+ */
+@Tag("ui")
+@ExtendWith(ApplicationExtension.class)
+class WorkbenchUiTest {
+
+    private Workbench workbench;
+
+    @Start
+    void start(Stage stage) {
+        workbench = new Workbench(SceneSetup.defaults(SceneType.SPRING));
+        Scene scene = new Scene(workbench.root(), 1400, 900);
+        workbench.installShortcuts(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @Stop
+    void stop() {
+        workbench.close();
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private <T> T engine(Function<Simulation, T> question) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        return workbench.runner().query(question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private double number(Function<Simulation, ? extends Number> question) throws Exception {
+        return engine(question).doubleValue();
+    }
+
+    private Snapshot snapshot() {
+        return workbench.runner().latest();
+    }
+
+    private static void waitFor(String what, Callable<Boolean> condition) {
+        try {
+            WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS, condition);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for " + what, e);
+        }
+    }
+
+    private static void type(FxRobot robot, String fieldId, String text) {
+        TextField field = robot.lookup(fieldId).queryAs(TextField.class);
+        robot.clickOn(field);
+        robot.interact(field::selectAll);
+        robot.write(text);
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private void explodeTheSpring(FxRobot robot) {
+        type(robot, "#dtField", "0.3");          // the limit on the spring is 2√(m/k) = 0.2 s
+        robot.clickOn("#playButton");
+        waitFor("the explosion notification", () -> workbench.notificationPane().isShowing()
+                && robot.lookup(".explosion-reset-action").tryQuery().isPresent()
+                && robot.lookup(".explosion-halve-action").tryQuery().isPresent());
+    }
+
+    // ------------------------------------------------------------------ tests
+
+    @Test
+    void draggingTheStiffnessSliderChangesTheEnginesStiffness(FxRobot robot) throws Exception {
+        double before = engine(sim -> sim.system().stiffness(0));
+        assertEquals(100, before);
+        Node thumb = robot.lookup("#ksSlider .thumb").query();
+        robot.drag(thumb, MouseButton.PRIMARY).moveBy(60, 0).release(MouseButton.PRIMARY);
+        double shown = workbench.model().stiffnessProperty().get();
+        assertTrue(shown > before, "the slider moved to a larger k_s, got " + shown);
+        double inEngine = engine(sim -> sim.system().stiffness(0));
+        assertEquals(shown, inEngine, PARAMETER_ROUND_TRIP * shown);
+        assertEquals(shown, Double.parseDouble(robot.lookup("#ksField").queryAs(TextField.class).getText()),
+                PARAMETER_ROUND_TRIP * shown);
+        assertEquals(0, number(Simulation::steps), "no reset, no step: only the parameter changed");
+    }
+
+    @Test
+    void typingAStiffnessAppliesItToTheEngineLive(FxRobot robot) throws Exception {
+        robot.clickOn("#playButton");
+        waitFor("some steps", () -> snapshot().steps() > 10);
+        type(robot, "#ksField", "250");
+        assertEquals(250, number(sim -> sim.system().stiffness(0)));
+        waitFor("the snapshot with the new k_s", () -> snapshot().parameters().stiffness() == 250);
+        assertEquals(1, snapshot().generation(), "applied without a reset");
+    }
+
+    @Test
+    void anInvalidNumberIsRefusedAndTheEngineKeepsItsValue(FxRobot robot) throws Exception {
+        type(robot, "#massField", "-2");
+        TextField field = robot.lookup("#massField").queryAs(TextField.class);
+        assertTrue(field.getStyleClass().contains("invalid"));
+        assertEquals("1", field.getText());
+        assertEquals(1, number(sim -> sim.system().mass(1)));
+    }
+
+    @Test
+    void choosingAnIntegratorSwitchesItWithoutAReset(FxRobot robot) throws Exception {
+        robot.clickOn("#playButton");
+        waitFor("time to pass", () -> snapshot().time() > 0.2);
+        Snapshot before = snapshot();
+        robot.clickOn("#integratorChoice");
+        robot.clickOn("5  " + IntegratorKind.RK4.displayName());
+        assertEquals(IntegratorKind.RK4, engine(Simulation::integratorKind));
+        waitFor("time to keep growing", () -> snapshot().integrator() == IntegratorKind.RK4
+                && snapshot().time() > before.time() + 0.2);
+        Snapshot after = snapshot();
+        assertEquals(before.generation(), after.generation(), "no reset");
+        assertTrue(after.steps() > before.steps());
+        assertTrue(engine(Simulation::time) > before.time());
+    }
+
+    @Test
+    void keysPlayPauseStepAndPickTheIntegrator(FxRobot robot) throws Exception {
+        robot.clickOn("#sceneView");
+        robot.type(KeyCode.DIGIT3);
+        assertEquals(IntegratorKind.VERLET, engine(Simulation::integratorKind));
+        assertEquals(IntegratorKind.VERLET, workbench.model().integratorProperty().get());
+        robot.type(KeyCode.S);
+        assertEquals(1, number(Simulation::steps));
+        robot.type(KeyCode.SPACE);
+        waitFor("playing", () -> snapshot().running());
+        robot.type(KeyCode.SPACE);
+        waitFor("paused", () -> !snapshot().running());
+        long steps = engine(Simulation::steps);
+        assertTrue(steps > 1);
+        robot.type(KeyCode.R);
+        assertEquals(0, number(Simulation::steps));
+        assertEquals(IntegratorKind.VERLET, engine(Simulation::integratorKind), "a reset keeps the integrator");
+    }
+
+    @Test
+    void aTimeStepPastTheLimitExplodesPausesAndSaysSo(FxRobot robot) throws Exception {
+        explodeTheSpring(robot);
+        assertTrue(engine(Simulation::exploded));
+        waitFor("the window to see the pause", () -> !workbench.model().runningProperty().get());
+        assertFalse(snapshot().running());
+        String text = robot.lookup("#explosionMessage").queryAs(Label.class).getText();
+        assertTrue(text.contains("above the limit"), text);
+        assertTrue(text.contains("0.3"), text);
+        assertEquals("Play", robot.lookup("#playButton").queryAs(Button.class).getText());
+        long steps = engine(Simulation::steps);
+        robot.clickOn("#playButton");
+        assertEquals(steps, number(Simulation::steps), "an exploded system does not step");
+    }
+
+    @Test
+    void resetInTheNotificationRecovers(FxRobot robot) throws Exception {
+        explodeTheSpring(robot);
+        type(robot, "#dtField", "0.01");
+        robot.clickOn(robot.lookup(".explosion-reset-action").queryButton());
+        waitFor("the notification to close", () -> !workbench.notificationPane().isShowing());
+        assertFalse(engine(Simulation::exploded));
+        assertEquals(0.01, number(Simulation::dt));
+        waitFor("the fresh system to run", () -> snapshot().running() && snapshot().time() > 0.3);
+        assertFalse(engine(Simulation::exploded));
+    }
+
+    @Test
+    void halvingTheTimeStepRecoversBelowTheLimit(FxRobot robot) throws Exception {
+        explodeTheSpring(robot);
+        robot.clickOn(robot.lookup(".explosion-halve-action").queryButton());
+        assertEquals(0.15, number(Simulation::dt));
+        assertEquals("0.15", robot.lookup("#dtField").queryAs(TextField.class).getText());
+        waitFor("the fresh system to run", () -> snapshot().running() && snapshot().time() > 1.5);
+        assertFalse(engine(Simulation::exploded), "Δt = 0.15 s is below the limit 0.2 s");
+        assertFalse(workbench.notificationPane().isShowing());
+    }
+
+    @Test
+    void choosingASceneLoadsItsDefaultsAndBuildsIt(FxRobot robot) throws Exception {
+        robot.clickOn("#sceneChoice");
+        robot.clickOn("Cloth");
+        MassSpringSystem s = engine(sim -> sim.system().copy());
+        assertEquals(16 * 16, s.particleCount());
+        assertEquals(SceneSetup.defaultDt(SceneType.CLOTH), number(Simulation::dt));
+        assertEquals(SceneSetup.defaultDt(SceneType.CLOTH), workbench.model().dtProperty().get());
+        waitFor("the cloth's snapshot", () -> snapshot().topology().type() == SceneType.CLOTH);
+        assertEquals(200, snapshot().parameters().stiffness());
+    }
+
+    @Test
+    void theEnergyChartFollowsTheSimulation(FxRobot robot) throws Exception {
+        robot.clickOn("#playButton");
+        waitFor("a second of simulated time", () -> snapshot().time() > 1.0);
+        robot.clickOn("#playButton");
+        waitFor("paused", () -> !snapshot().running());
+        WaitForAsyncUtils.waitForFxEvents();
+        double t = engine(Simulation::time);
+        waitFor("the chart to catch up", () -> {
+            var data = workbench.chart().series().get(0).getData();
+            return !data.isEmpty() && data.get(data.size() - 1).getXValue().doubleValue() == t;
+        });
+        for (XYChart.Series<Number, Number> series : workbench.chart().series()) {
+            assertTrue(series.getData().size() > 10, series.getName());
+        }
+        var total = workbench.chart().series().get(3).getData();
+        double lastTotal = total.get(total.size() - 1).getYValue().doubleValue();
+        assertEquals(engine(sim -> sim.observables().total()), lastTotal);
+    }
+
+    @Test
+    void anUnexpectedErrorIsShownInPlainWordsAndPauses(FxRobot robot) throws Exception {
+        ErrorReporter.install(() -> workbench.runner().pause());
+        try {
+            robot.clickOn("#playButton");
+            waitFor("playing", () -> snapshot().running());
+            Platform.runLater(() -> {
+                throw new IllegalStateException("the test broke something");
+            });
+            waitFor("the error dialog", () -> robot.lookup("#errorDialog").tryQuery().isPresent());
+            DialogPane dialog = robot.lookup("#errorDialog").queryAs(DialogPane.class);
+            String text = dialog.getContentText();
+            assertEquals(ErrorReporter.plainMessage(new IllegalStateException("the test broke something")), text);
+            assertFalse(text.contains("Exception"), text);
+            assertFalse(text.contains("\tat "), text);
+            waitFor("the pause", () -> !snapshot().running());
+            robot.interact(() -> dialog.getScene().getWindow().hide());
+            waitFor("the dialog to close", () -> robot.lookup("#errorDialog").tryQuery().isEmpty());
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(null);
+        }
+    }
+
+    @Test
+    void withoutA3dPipelineTheViewIsFlatAndSaysWhy(FxRobot robot) {
+        assumeFalse(Platform.isSupported(ConditionalFeature.SCENE3D), "this pipeline draws in 3D");
+        assertFalse(workbench.view().is3D());
+        Label message = robot.lookup("#flatViewMessage").queryAs(Label.class);
+        assertTrue(message.isVisible());
+        assertEquals(SceneView.NO_3D_MESSAGE, message.getText());
+        assertNotEquals(0, message.getWidth());
+    }
+}
