@@ -24,6 +24,10 @@ public final class I18n {
     /** Simplified Chinese. */
     public static final Locale CHINESE = Locale.SIMPLIFIED_CHINESE;
 
+    /** English must not fall back to the system locale's bundle (Chinese on a Chinese system). */
+    private static final ResourceBundle.Control NO_FALLBACK =
+            ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES);
+
     private static final ObjectProperty<Locale> LOCALE = new SimpleObjectProperty<>(initial());
 
     private I18n() {
@@ -57,7 +61,7 @@ public final class I18n {
     public static String text(String key, Object... args) {
         String pattern;
         try {
-            pattern = ResourceBundle.getBundle(BUNDLE, LOCALE.get()).getString(key);
+            pattern = ResourceBundle.getBundle(BUNDLE, LOCALE.get(), NO_FALLBACK).getString(key);
         } catch (MissingResourceException e) {
             return "[" + key + "]";
         }
