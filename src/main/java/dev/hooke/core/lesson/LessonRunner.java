@@ -209,11 +209,15 @@ public final class LessonRunner {
         sim = new Simulation(file.build(), file.createIntegrator(), file.dt());
     }
 
-    /** Applies live keys to the running system; the state is kept. */
+    /**
+     * Applies live keys to the running system; the state is kept. A change of integrator, δ or
+     * solver settings puts a new integrator in (an implicit one starts without a warm start).
+     */
     private void applyLive(SceneFile before, Action.Set s) {
         MassSpringSystem sys = sim.system();
         SceneSpec spec = file.spec();
         boolean physics = false;
+        boolean integrator = false;
         for (SceneFile.Key k : s.change().keySet()) {
             switch (k) {
                 case MASS -> {
@@ -239,13 +243,15 @@ public final class LessonRunner {
                     physics = true;
                 }
                 case DT -> sim.setDt(file.dt());
-                case INTEGRATOR, VERLET_DELTA -> {
-                    if (file.integrator() != before.integrator() || file.verletDelta() != before.verletDelta()) {
-                        sim.setIntegrator(file.createIntegrator());
-                    }
+                case INTEGRATOR, VERLET_DELTA, SOLVER, PRECOND, TOL, MAX_ITER, WARM_START, NEWTON_ITERS, CLAMP -> {
+                    integrator = true;
                 }
                 default -> throw new IllegalStateException(k.id());
             }
+        }
+        if (integrator && (file.integrator() != before.integrator() || file.verletDelta() != before.verletDelta()
+                || !file.implicitOptions().equals(before.implicitOptions()))) {
+            sim.setIntegrator(file.createIntegrator());
         }
         if (physics) {
             sim.parametersChanged();
