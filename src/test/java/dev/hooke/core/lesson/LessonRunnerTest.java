@@ -53,19 +53,6 @@ class LessonRunnerTest {
     }
 
     @Test
-    void cgIterationsAreUnavailableWithoutAnImplicitIntegrator() throws DataFileException {
-        List<CheckResult> r = rows(lesson("""
-                  - narration: {en: Run., zh: 运行。}
-                    actions: [run: {time: 0.1}]
-                    expect:
-                      - cg_iterations: {below: 20}
-                """));
-        assertFalse(r.get(0).pass());
-        assertEquals("unavailable: the run's integrator (explicit-euler) solves no linear system; CG statistics "
-                + "exist only for implicit integrators", r.get(0).measured());
-    }
-
-    @Test
     void aRunAfterAnExplosionWithoutResetFails() throws DataFileException {
         List<CheckResult> r = rows(lesson("""
                   - narration: {en: Explode., zh: 爆炸。}
