@@ -213,8 +213,9 @@ public final class LessonRunner {
     }
 
     /**
-     * Applies live keys to the running system; the state is kept. A change of integrator, δ or
-     * solver settings puts a new integrator in (an implicit one starts without a warm start).
+     * Applies live keys to the running system; the state is kept. A change of integrator, of δ,
+     * or of the solver settings of an implicit integrator puts a new integrator in (an implicit one
+     * starts without a warm start); solver settings changed under another method wait for it.
      */
     private void applyLive(SceneFile before, Action.Set s) {
         MassSpringSystem sys = sim.system();
@@ -252,8 +253,10 @@ public final class LessonRunner {
                 default -> throw new IllegalStateException(k.id());
             }
         }
+        boolean solverChanged = file.integrator().isImplicit()
+                && !file.implicitOptions().equals(before.implicitOptions());
         if (integrator && (file.integrator() != before.integrator() || file.verletDelta() != before.verletDelta()
-                || !file.implicitOptions().equals(before.implicitOptions()))) {
+                || solverChanged)) {
             sim.setIntegrator(file.createIntegrator());
         }
         if (physics) {

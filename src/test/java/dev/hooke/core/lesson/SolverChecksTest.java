@@ -136,6 +136,33 @@ class SolverChecksTest {
                 .withClamp(false), be.options());
     }
 
+    @Test
+    void solverSettingsChangedUnderAnExplicitMethodLeaveItAloneAndApplyLater() throws DataFileException {
+        LessonRunner runner = new LessonRunner(LessonReader.parse(String.join("\n",
+                "id: later-test",
+                "title: {en: Test, zh: 测试}",
+                "narration: {en: A chain., zh: 一条链。}",
+                "scene: {type: chain, nodes: 4, integrator: verlet, dt: 0.01}",
+                "steps:",
+                "  - narration: {en: Run., zh: 运行。}",
+                "    actions:",
+                "      - run: {steps: 10}",
+                "      - set: {tol: 1.0e-3, precond: jacobi}",
+                "    expect: [bounded: {for: 0.1}]",
+                "  - narration: {en: Implicit., zh: 隐式。}",
+                "    actions:",
+                "      - set: {integrator: implicit-midpoint}",
+                "      - run: {steps: 1}",
+                "    expect: [solver_converged: true]",
+                ""), "later-test.yaml"));
+        Integrator verlet = runner.simulation().integrator();
+        runner.runNext();
+        assertTrue(verlet == runner.simulation().integrator(), "the Verlet integrator and its history are kept");
+        runner.runNext();
+        assertEquals(ImplicitOptions.defaults().withTolerance(1e-3).withPreconditioner(PreconditionerKind.JACOBI),
+                ((dev.hooke.core.integrate.ImplicitMidpoint) runner.simulation().integrator()).options());
+    }
+
     /**
      * The compressed cube of lesson 11 with the clamp off: the runner's first indefinite step and
      * counts are those of an independent run.
