@@ -483,8 +483,8 @@ public final class LessonRunner {
                     + " steps (largest deviation " + Fmt.num(dev, 2) + ")", dev <= e.within());
         }
         if (c instanceof Check.EnergyRatio e) {
-            if (r.startEnergy() == 0) {
-                return new Outcome("E(start) = 0 J: the ratio is undefined", false);
+            if (r.startEnergyNegligible()) {
+                return new Outcome(zeroStart(r) + ": the ratio is undefined", false);
             }
             double ratio = r.endEnergy() / r.startEnergy();
             if (Double.isNaN(e.expected())) {
@@ -494,8 +494,8 @@ public final class LessonRunner {
             return relative(ratio, e.expected(), e.within(), " after " + Fmt.num(r.duration()) + " s");
         }
         if (c instanceof Check.EnergyRange e) {
-            if (r.startEnergy() == 0) {
-                return new Outcome("E(start) = 0 J: the ratio is undefined", false);
+            if (r.startEnergyNegligible()) {
+                return new Outcome(zeroStart(r) + ": the ratio is undefined", false);
             }
             double lo = r.minEnergyRatio();
             double hi = r.maxEnergyRatio();
@@ -503,8 +503,8 @@ public final class LessonRunner {
                     lo >= e.min() && hi <= e.max());
         }
         if (c instanceof Check.EnergyDrift e) {
-            if (r.startEnergy() == 0) {
-                return new Outcome("E(start) = 0 J: the relative drift is undefined", false);
+            if (r.startEnergyNegligible()) {
+                return new Outcome(zeroStart(r) + ": the relative drift is undefined", false);
             }
             return new Outcome(Fmt.num(r.maxDrift(), 3) + " over " + Fmt.num(r.duration()) + " s",
                     r.maxDrift() <= e.max());
@@ -564,6 +564,12 @@ public final class LessonRunner {
         throw new IllegalStateException(c.name());
     }
 
+    /** "E(start) = 0 J", or "E(start) = 8e-27 J, zero but for rounding" when it is negligible but not 0. */
+    private static String zeroStart(RunRecord r) {
+        return r.startEnergy() == 0 ? "E(start) = 0 J"
+                : "E(start) = " + Fmt.num(r.startEnergy(), 2) + " J, zero but for rounding";
+    }
+
     private static String noSolves(RunRecord r) {
         return r.integrator().isImplicit() ? "the run took no step"
                 : "the run's integrator (" + r.integrator().id() + ") solves no linear system; solver statistics "
@@ -590,7 +596,7 @@ public final class LessonRunner {
             case TOTAL_CG_ITERATIONS -> r.totalIterations();
             case STEPS -> r.steps();
             case MAX_STRAIN -> r.maxStrain();
-            case ENERGY_RATIO -> r.startEnergy() == 0 ? Double.NaN : r.endEnergy() / r.startEnergy();
+            case ENERGY_RATIO -> r.startEnergyNegligible() ? Double.NaN : r.endEnergy() / r.startEnergy();
         };
     }
 
@@ -598,8 +604,8 @@ public final class LessonRunner {
         if (q.needsCg()) {
             return cgUnavailable(r);
         }
-        if (q == Check.Quantity.ENERGY_RATIO && r.startEnergy() == 0) {
-            return "E(start) = 0 J: the energy ratio is undefined";
+        if (q == Check.Quantity.ENERGY_RATIO && r.startEnergyNegligible()) {
+            return zeroStart(r) + ": the energy ratio is undefined";
         }
         return null;
     }

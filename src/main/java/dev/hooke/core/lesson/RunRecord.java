@@ -30,6 +30,13 @@ public final class RunRecord {
     /** The most points kept in the energy series (longer runs are thinned evenly). */
     public static final int MAX_SAMPLES = 4000;
 
+    /**
+     * |E(start)| at or below this fraction of the simulation's energy scale E_ref counts as zero:
+     * ratios to it are undefined. A cloth lying flat at rest at y = 0 has E = 0 J up to the
+     * rounding of its springs' lengths (about 10⁻²⁶ J), which would make any ratio meaningless.
+     */
+    public static final double NEGLIGIBLE_ENERGY = 1e-12;
+
     private final IntegratorKind integrator;
     private final String label;
     private final ImplicitOptions options;
@@ -37,6 +44,7 @@ public final class RunRecord {
     private final double startTime;
     private final boolean startedExploded;
     private final double e0;
+    private final boolean e0Negligible;
     private final double b0;
     private final SpringOracle oracle;
     private final String oracleMissing;
@@ -87,6 +95,7 @@ public final class RunRecord {
         this.startedExploded = sim.exploded();
         Observables o = sim.observables();
         this.e0 = o.total();
+        this.e0Negligible = Math.abs(e0) <= NEGLIGIBLE_ENERGY * sim.energyScale();
         this.b0 = o.balance();
         this.prevE = e0;
         this.endEnergy = e0;
@@ -114,7 +123,7 @@ public final class RunRecord {
         }
         prevE = e;
         endEnergy = e;
-        if (e0 != 0) {
+        if (!e0Negligible) {
             double r = e / e0;
             minRatio = Math.min(minRatio, r);
             maxRatio = Math.max(maxRatio, r);
@@ -247,6 +256,14 @@ public final class RunRecord {
         return e0;
     }
 
+    /**
+     * Whether |E(start)| is negligible ({@value #NEGLIGIBLE_ENERGY} of the energy scale or less), so
+     * that ratios to it are undefined.
+     */
+    public boolean startEnergyNegligible() {
+        return e0Negligible;
+    }
+
     /** E at the end of the run; in J. */
     public double endEnergy() {
         return endEnergy;
@@ -262,19 +279,19 @@ public final class RunRecord {
         return stepRatios == 0 ? Double.NaN : maxStepRatio;
     }
 
-    /** The smallest E(t)/E(start) (1 at the start), or NaN when E(start) = 0. */
+    /** The smallest E(t)/E(start) (1 at the start), or NaN when E(start) is negligible. */
     public double minEnergyRatio() {
-        return e0 == 0 ? Double.NaN : minRatio;
+        return e0Negligible ? Double.NaN : minRatio;
     }
 
-    /** The largest E(t)/E(start), or NaN when E(start) = 0. */
+    /** The largest E(t)/E(start), or NaN when E(start) is negligible. */
     public double maxEnergyRatio() {
-        return e0 == 0 ? Double.NaN : maxRatio;
+        return e0Negligible ? Double.NaN : maxRatio;
     }
 
-    /** The largest |E + W_d − (E + W_d)(start)| / |E(start)|, or NaN when E(start) = 0. */
+    /** The largest |E + W_d − (E + W_d)(start)| / |E(start)|, or NaN when E(start) is negligible. */
     public double maxDrift() {
-        return e0 == 0 ? Double.NaN : maxDrift;
+        return e0Negligible ? Double.NaN : maxDrift;
     }
 
     /** The largest spring strain |l − L|/L seen; dimensionless. */
