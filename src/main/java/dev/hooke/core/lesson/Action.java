@@ -53,13 +53,15 @@ public sealed interface Action {
 
     /**
      * {@code run: {time: 10}}, {@code run: {steps: 100}} or
-     * {@code run: {until: explosion, max_time: 20}}: steps the simulation.
+     * {@code run: {until: explosion, max_time: 20}}: steps the simulation. With
+     * {@code label: NAME} the run can be named by checks ({@code run: NAME}, {@code compare_runs}).
      *
      * @param time           how long to run in simulated seconds (NaN when {@code steps} is given)
      * @param steps          how many steps to take (0 when {@code time} is given)
      * @param untilExplosion whether the run is meant to stop at an explosion ({@code time} is then its cap)
+     * @param label          the run's name, or null
      */
-    record Run(double time, int steps, boolean untilExplosion, int line) implements Action {
+    record Run(double time, int steps, boolean untilExplosion, String label, int line) implements Action {
         @Override
         public String name() {
             return "run";
@@ -105,7 +107,7 @@ public sealed interface Action {
     /**
      * {@code compare: {integrators: [explicit-euler, verlet], time: 10}}: runs the scene afresh
      * with each integrator, side by side, for {@code time} s or until it explodes. The main
-     * simulation is left as it was.
+     * simulation is left as it was. Each run is labelled with its integrator's id.
      */
     record Compare(List<IntegratorKind> integrators, double time, int line) implements Action {
         public Compare {

@@ -11,8 +11,10 @@ import java.util.List;
  *
  * <p>Checks about a run ({@link RunCheck}) look at the most recent run of the lesson, or, when
  * {@code integrator} is given, at the most recent run with that integrator (for example one side
- * of a {@code compare}). Checks about limits analyse the scene as it is now set, built afresh
- * without its perturbation, with {@code integrator} or the current one.
+ * of a {@code compare}), or, when {@code run} is given, at the most recent run with that label.
+ * {@link CompareRuns} divides a quantity of one labelled run by one of another. Checks about
+ * limits analyse the scene as it is now set, built afresh without its perturbation, with
+ * {@code integrator} or the current one.
  */
 public sealed interface Check {
 
@@ -30,10 +32,12 @@ public sealed interface Check {
 
     /** A check about a run's record. */
     sealed interface RunCheck extends Check {
+        /** The label of the run the check reads, or null for the latest run (with {@link #integrator()}). */
+        String run();
     }
 
     /** The run exploded at t ≤ {@code within} (run time counted from the run's start); in s. */
-    record Explodes(double within, IntegratorKind integrator, int line) implements RunCheck {
+    record Explodes(double within, IntegratorKind integrator, String run, int line) implements RunCheck {
         @Override
         public String name() {
             return "explodes";
@@ -46,7 +50,7 @@ public sealed interface Check {
     }
 
     /** The run lasted at least {@code time} s without exploding. */
-    record Bounded(double time, IntegratorKind integrator, int line) implements RunCheck {
+    record Bounded(double time, IntegratorKind integrator, String run, int line) implements RunCheck {
         @Override
         public String name() {
             return "bounded";
@@ -59,7 +63,8 @@ public sealed interface Check {
     }
 
     /** Every step's energy ratio E(n+1)/E(n) equals {@code expected} within the relative {@code within}. */
-    record EnergyRatioPerStep(double expected, double within, IntegratorKind integrator, int line) implements RunCheck {
+    record EnergyRatioPerStep(double expected, double within, IntegratorKind integrator, String run, int line)
+            implements RunCheck {
         @Override
         public String name() {
             return "energy_ratio_per_step";
@@ -75,8 +80,8 @@ public sealed interface Check {
      * E(end)/E(start) of the run equals {@code expected} within the relative {@code within}, or
      * (when {@code expected} is NaN) lies within [min, max].
      */
-    record EnergyRatio(double expected, double within, double min, double max, IntegratorKind integrator, int line)
-            implements RunCheck {
+    record EnergyRatio(double expected, double within, double min, double max, IntegratorKind integrator, String run,
+                       int line) implements RunCheck {
         @Override
         public String name() {
             return "energy_ratio";
@@ -93,7 +98,7 @@ public sealed interface Check {
     }
 
     /** E(t)/E(start) stays within [min, max] over the whole run. */
-    record EnergyRange(double min, double max, IntegratorKind integrator, int line) implements RunCheck {
+    record EnergyRange(double min, double max, IntegratorKind integrator, String run, int line) implements RunCheck {
         @Override
         public String name() {
             return "energy_range";
@@ -106,7 +111,7 @@ public sealed interface Check {
     }
 
     /** max |E(t) + W_d(t) − E(0)| / |E(0)| over the run is at most {@code max}. */
-    record EnergyDrift(double max, IntegratorKind integrator, int line) implements RunCheck {
+    record EnergyDrift(double max, IntegratorKind integrator, String run, int line) implements RunCheck {
         @Override
         public String name() {
             return "energy_drift";
@@ -122,7 +127,7 @@ public sealed interface Check {
      * The spring's largest deviation from the closed-form solution over the run lies within
      * [min, max]; in m.
      */
-    record ErrorVsExact(double min, double max, IntegratorKind integrator, int line) implements RunCheck {
+    record ErrorVsExact(double min, double max, IntegratorKind integrator, String run, int line) implements RunCheck {
         @Override
         public String name() {
             return "error_vs_exact";
@@ -136,7 +141,7 @@ public sealed interface Check {
     }
 
     /** The spring's bob passes its equilibrium between {@code min} and {@code max} times during the run. */
-    record Crossings(int min, int max, IntegratorKind integrator, int line) implements RunCheck {
+    record Crossings(int min, int max, IntegratorKind integrator, String run, int line) implements RunCheck {
         @Override
         public String name() {
             return "crossings";
@@ -149,7 +154,7 @@ public sealed interface Check {
     }
 
     /** The largest spring strain |l − L|/L over the run lies within [min, max]. */
-    record MaxStrain(double min, double max, IntegratorKind integrator, int line) implements RunCheck {
+    record MaxStrain(double min, double max, IntegratorKind integrator, String run, int line) implements RunCheck {
         @Override
         public String name() {
             return "max_strain";
@@ -162,12 +167,20 @@ public sealed interface Check {
     }
 
     /**
-     * The mean or largest number of CG iterations per step of the run is below {@code below}
-     * (implicit integrators only).
+     * The mean, largest or total number of CG iterations per step of the run is below
+     * {@code below} and above {@code above} (implicit integrators with solver cg only). Each
+     * step's count is the engine's {@code SolverStats.iterations}, summed over its Newton
+     * iterations.
      *
-     * @param statistic "mean" or "max"
+     * @param below     the strict upper bound, or {@link Long#MAX_VALUE} for none
+     * @param above     the strict lower bound, or −1 for none
+     * @param statistic "mean", "max" or "total"
      */
-    record CgIterations(int below, String statistic, IntegratorKind integrator, int line) implements RunCheck {
+    record CgIterations(long below, long above, String statistic, IntegratorKind integrator, String run, int line)
+            implements RunCheck {
+        /** The statistics a lesson may ask for. */
+        public static final List<String> STATISTICS = List.of("mean", "max", "total");
+
         @Override
         public String name() {
             return "cg_iterations";
@@ -175,7 +188,148 @@ public sealed interface Check {
 
         @Override
         public String describeExpected() {
-            return statistic + " CG iterations per step < " + below;
+            String what = switch (statistic) {
+                case "mean" -> "mean CG iterations per step";
+                case "max" -> "most CG iterations in a step";
+                default -> "total CG iterations";
+            };
+            if (above < 0) {
+                return what + " < " + below;
+            }
+            if (below == Long.MAX_VALUE) {
+                return what + " > " + above;
+            }
+            return above + " < " + what + " < " + below;
+        }
+    }
+
+    /**
+     * Every step's linear solve converged ({@code expected} true), or at least one did not
+     * (false): the engine's {@code SolverStats.converged}.
+     */
+    record SolverConverged(boolean expected, IntegratorKind integrator, String run, int line) implements RunCheck {
+        @Override
+        public String name() {
+            return "solver_converged";
+        }
+
+        @Override
+        public String describeExpected() {
+            return expected ? "every linear solve converged" : "some linear solve did not converge";
+        }
+    }
+
+    /**
+     * The run met a matrix that is not positive definite ({@code expected} true: CG found
+     * pᵀAp ≤ 0 or Cholesky a pivot ≤ 0 in some step), or never did (false): the engine's
+     * {@code SolverStats.indefinite}.
+     */
+    record SolverIndefinite(boolean expected, IntegratorKind integrator, String run, int line) implements RunCheck {
+        @Override
+        public String name() {
+            return "solver_indefinite";
+        }
+
+        @Override
+        public String describeExpected() {
+            return expected ? "an indefinite matrix was met" : "no indefinite matrix was met";
+        }
+    }
+
+    /** A number measured on a run, for {@link CompareRuns}. */
+    enum Quantity {
+        /** The mean CG iterations per step. */
+        MEAN_CG_ITERATIONS("mean_cg_iterations", "mean CG iterations per step"),
+        /** The most CG iterations in one step. */
+        MAX_CG_ITERATIONS("max_cg_iterations", "most CG iterations in a step"),
+        /** The CG iterations of the whole run. */
+        TOTAL_CG_ITERATIONS("total_cg_iterations", "total CG iterations"),
+        /** The steps the run took. */
+        STEPS("steps", "steps"),
+        /** The largest spring strain |l − L|/L over the run. */
+        MAX_STRAIN("max_strain", "largest strain"),
+        /** E(end)/E(start). */
+        ENERGY_RATIO("energy_ratio", "E(end)/E(start)");
+
+        private final String id;
+        private final String description;
+
+        Quantity(String id, String description) {
+            this.id = id;
+            this.description = description;
+        }
+
+        /** The name in lesson files. */
+        public String id() {
+            return id;
+        }
+
+        /** A few words for reports. */
+        public String description() {
+            return description;
+        }
+
+        /** Whether the quantity counts CG iterations (and so needs a run that used CG). */
+        public boolean needsCg() {
+            return this == MEAN_CG_ITERATIONS || this == MAX_CG_ITERATIONS || this == TOTAL_CG_ITERATIONS;
+        }
+
+        /** The quantity named {@code id}. */
+        public static Quantity fromId(String id) {
+            for (Quantity q : values()) {
+                if (q.id.equals(id)) {
+                    return q;
+                }
+            }
+            throw new IllegalArgumentException("unknown quantity '" + id + "'; choose one of " + ids());
+        }
+
+        /** The ids, comma separated, for messages. */
+        public static String ids() {
+            StringBuilder b = new StringBuilder();
+            for (Quantity q : values()) {
+                b.append(b.length() == 0 ? "" : ", ").append(q.id);
+            }
+            return b.toString();
+        }
+    }
+
+    /**
+     * The ratio r = {@code quantity}({@code run}) / {@code baselineQuantity}({@code baseline}) of
+     * two labelled runs satisfies {@code ratioAbove} &lt; r &lt; {@code ratioBelow}, for example
+     * "block-Jacobi needs fewer CG iterations than none": mean CG iterations of the run
+     * {@code block} over those of the run {@code none} below 1.
+     *
+     * @param ratioAbove the strict lower bound, or −∞ for none
+     * @param ratioBelow the strict upper bound, or +∞ for none
+     */
+    record CompareRuns(Quantity quantity, String run, Quantity baselineQuantity, String baseline, double ratioAbove,
+                       double ratioBelow, int line) implements Check {
+        @Override
+        public String name() {
+            return "compare_runs";
+        }
+
+        @Override
+        public IntegratorKind integrator() {
+            return null;
+        }
+
+        /** The ratio in words, for example "mean CG iterations per step of 'block' / of 'none'". */
+        public String describeRatio() {
+            return quantity.description() + " of '" + run + "' / "
+                    + (baselineQuantity == quantity ? "of" : baselineQuantity.description() + " of") + " '" + baseline + "'";
+        }
+
+        @Override
+        public String describeExpected() {
+            if (Double.isInfinite(ratioAbove)) {
+                return describeRatio() + " < " + Fmt.num(ratioBelow);
+            }
+            if (Double.isInfinite(ratioBelow)) {
+                return describeRatio() + " > " + Fmt.num(ratioAbove);
+            }
+            return Fmt.num(ratioAbove) + " < " + describeRatio() + " < " + Fmt.num(ratioBelow);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.hooke.core.lesson;
 
+import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.io.DataFileException;
 import dev.hooke.core.io.YamlFiles;
@@ -7,13 +8,14 @@ import dev.hooke.core.io.YamlMap;
 import dev.hooke.core.io.YamlValue;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneType;
+import dev.hooke.core.solve.SolverKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -24,7 +26,8 @@ import java.util.regex.Pattern;
  *
  * <p>Besides types and ranges the reader replays the lesson's {@code set} and {@code integrator}
  * actions, so that a key that does not fit the scene at that point, a scene over
- * {@value #MAX_PARTICLES} particles, or a check about a run that has not happened yet is reported
+ * {@value #MAX_PARTICLES} particles, a check about a run that has not happened yet (or a label
+ * no run has), or a solver check about a run whose integrator solves no linear system is reported
  * here with its line, not when the lesson is played.
  */
 public final class LessonReader {
@@ -46,9 +49,14 @@ public final class LessonReader {
 
     private final String file;
     private SceneFile scene;
-    private final Set<IntegratorKind> ran = EnumSet.noneOf(IntegratorKind.class);
-    private boolean anyRun;
+    private RunInfo lastRun;
+    private final Map<IntegratorKind, RunInfo> runsByKind = new EnumMap<>(IntegratorKind.class);
+    private final Map<String, RunInfo> runsByLabel = new HashMap<>();
     private boolean anySweep;
+
+    /** What the reader knows of a run: its integrator and solver settings. */
+    private record RunInfo(IntegratorKind kind, ImplicitOptions options, String name) {
+    }
 
     private LessonReader(String file) {
         this.file = file;
@@ -261,7 +269,9 @@ public final class LessonReader {
     }
 
     private Action run(YamlValue arg, int line) throws DataFileException {
-        YamlMap m = arg.map().only(List.of("time", "steps", "until", "max_time"));
+        YamlMap m = arg.map().only(List.of("time", "steps", "until", "max_time", "label"));
+        YamlValue lab = m.opt("label");
+        String label = lab == null ? null : label(lab);
         YamlValue time = m.opt("time");
         YamlValue steps = m.opt("steps");
         YamlValue until = m.opt("until");
@@ -277,21 +287,39 @@ public final class LessonReader {
             if (time != null || steps != null) {
                 throw m.error(time != null ? "time" : "steps", "cannot be combined with 'until'");
             }
-            run = new Action.Run(time(maxTime), 0, true, line);
+            run = new Action.Run(time(maxTime), 0, true, label, line);
         } else if (maxTime != null) {
             throw m.error("max_time", "applies with 'until: explosion' only; use 'time'");
         } else if (time != null && steps != null) {
             throw m.error("steps", "give either 'time' or 'steps', not both");
         } else if (time != null) {
-            run = new Action.Run(time(time), 0, false, line);
+            run = new Action.Run(time(time), 0, false, label, line);
         } else if (steps != null) {
-            run = new Action.Run(Double.NaN, steps.integer(1, 10_000_000), false, line);
+            run = new Action.Run(Double.NaN, steps.integer(1, 10_000_000), false, label, line);
         } else {
             throw arg.error("needs 'time' (s), 'steps', or 'until: explosion' with 'max_time'");
         }
-        ran.add(scene.integrator());
-        anyRun = true;
+        RunInfo info = new RunInfo(scene.integrator(), scene.implicitOptions(),
+                label == null ? "the latest run" : "the run '" + label + "'");
+        remember(info, label);
         return run;
+    }
+
+    private void remember(RunInfo info, String label) {
+        lastRun = info;
+        runsByKind.put(info.kind(), info);
+        if (label != null) {
+            runsByLabel.put(label, info);
+        }
+    }
+
+    /** A run's label: lowercase letters, digits and dashes, like an id. */
+    private static String label(YamlValue v) throws DataFileException {
+        String l = v.string();
+        if (!ID.matcher(l).matches()) {
+            throw v.error("must be lowercase letters, digits and dashes (at most 64), got '" + clip(l) + "'");
+        }
+        return l;
     }
 
     private Action sweep(YamlValue arg, int line) throws DataFileException {
@@ -349,8 +377,9 @@ public final class LessonReader {
             kinds.add(k);
         }
         double time = time(m.get("time"));
-        ran.addAll(kinds);
-        anyRun = true;
+        for (IntegratorKind k : kinds) {
+            remember(new RunInfo(k, scene.implicitOptions(), "the run '" + k.id() + "'"), k.id());
+        }
         return new Action.Compare(kinds, time, line);
     }
 
@@ -358,8 +387,9 @@ public final class LessonReader {
 
     private static final List<String> CHECKS = List.of(
             "explodes", "bounded", "energy_ratio_per_step", "energy_ratio", "energy_range", "energy_drift",
-            "error_vs_exact", "crossings", "max_strain", "cg_iterations", "predicted_limit", "naive_bound",
-            "omega_max", "limit_over_naive", "explosion_dt", "sweep_matches_prediction", "convergence_order");
+            "error_vs_exact", "crossings", "max_strain", "cg_iterations", "solver_converged", "solver_indefinite",
+            "compare_runs", "predicted_limit", "naive_bound", "omega_max", "limit_over_naive", "explosion_dt",
+            "sweep_matches_prediction", "convergence_order");
 
     private Check check(YamlValue v) throws DataFileException {
         String name = head(v, CHECKS, "a check");
@@ -380,21 +410,36 @@ public final class LessonReader {
             }
             return new Check.SweepMatchesPrediction(null, line);
         }
+        if (name.equals("compare_runs")) {
+            return compareRuns(arg, line);
+        }
+        boolean solverFlag = name.equals("solver_converged") || name.equals("solver_indefinite");
+        if (solverFlag && arg.isScalar()) {
+            return solverFlag(name, arg.bool(), null, null, v, arg, line);
+        }
         YamlMap m = arg.map().only(allowedKeys(name));
         YamlValue integ = m.opt("integrator");
         IntegratorKind kind = integ == null ? null : integ.choice(IntegratorKind::fromId);
+        YamlValue runRef = m.opt("run");
+        String run = null;
+        if (runRef != null) {
+            if (integ != null) {
+                throw m.error("run", "give either 'run' (a label) or 'integrator', not both");
+            }
+            run = label(runRef);
+        }
         Check c = switch (name) {
-            case "explodes" -> new Check.Explodes(time(m.get("within")), kind, line);
-            case "bounded" -> new Check.Bounded(time(m.get("for")), kind, line);
+            case "explodes" -> new Check.Explodes(time(m.get("within")), kind, run, line);
+            case "bounded" -> new Check.Bounded(time(m.get("for")), kind, run, line);
             case "energy_ratio_per_step" ->
-                    new Check.EnergyRatioPerStep(m.get("expected").positive(), m.get("within").fraction(), kind, line);
+                    new Check.EnergyRatioPerStep(m.get("expected").positive(), m.get("within").fraction(), kind, run, line);
             case "energy_ratio" -> {
                 if (m.has("expected") || m.has("within")) {
                     if (m.has("min") || m.has("max")) {
                         throw m.error(m.has("min") ? "min" : "max", "give either 'expected' and 'within' or 'min' and/or 'max'");
                     }
                     yield new Check.EnergyRatio(m.get("expected").positive(), m.get("within").fraction(),
-                            Double.NaN, Double.NaN, kind, line);
+                            Double.NaN, Double.NaN, kind, run, line);
                 }
                 YamlValue lo = m.opt("min");
                 YamlValue hi = m.opt("max");
@@ -406,7 +451,7 @@ public final class LessonReader {
                 if (b < a) {
                     throw m.get("max").error("must be at least 'min' (" + a + "), got " + b);
                 }
-                yield new Check.EnergyRatio(Double.NaN, Double.NaN, a, b, kind, line);
+                yield new Check.EnergyRatio(Double.NaN, Double.NaN, a, b, kind, run, line);
             }
             case "energy_range" -> {
                 double lo = m.get("min").nonNegative();
@@ -414,9 +459,9 @@ public final class LessonReader {
                 if (!(hi >= lo)) {
                     throw m.get("max").error("must be at least 'min' (" + lo + "), got " + hi);
                 }
-                yield new Check.EnergyRange(lo, hi, kind, line);
+                yield new Check.EnergyRange(lo, hi, kind, run, line);
             }
-            case "energy_drift" -> new Check.EnergyDrift(m.get("max").positive(), kind, line);
+            case "energy_drift" -> new Check.EnergyDrift(m.get("max").positive(), kind, run, line);
             case "error_vs_exact" -> {
                 requireSpring(v, name);
                 YamlValue lo = m.opt("min");
@@ -425,7 +470,7 @@ public final class LessonReader {
                 if (b < a) {
                     throw m.get("max").error("must be at least 'min' (" + a + "), got " + b);
                 }
-                yield new Check.ErrorVsExact(a, b, kind, line);
+                yield new Check.ErrorVsExact(a, b, kind, run, line);
             }
             case "crossings" -> {
                 requireSpring(v, name);
@@ -439,7 +484,7 @@ public final class LessonReader {
                 if (b < a) {
                     throw m.get("max").error("must be at least 'min' (" + a + "), got " + b);
                 }
-                yield new Check.Crossings(a, b, kind, line);
+                yield new Check.Crossings(a, b, kind, run, line);
             }
             case "max_strain" -> {
                 YamlValue lo = m.opt("min");
@@ -448,17 +493,29 @@ public final class LessonReader {
                 if (b < a) {
                     throw m.get("max").error("must be at least 'min' (" + a + "), got " + b);
                 }
-                yield new Check.MaxStrain(a, b, kind, line);
+                yield new Check.MaxStrain(a, b, kind, run, line);
             }
             case "cg_iterations" -> {
-                int below = m.get("below").integer(1, 1_000_000);
+                YamlValue below = m.opt("below");
+                YamlValue above = m.opt("above");
+                if (below == null && above == null) {
+                    throw arg.error("needs 'below', 'above' or both (CG iterations, for example 'below: 50')");
+                }
+                long hi = below == null ? Long.MAX_VALUE : below.integer(1, Integer.MAX_VALUE);
+                long lo = above == null ? -1 : above.integer(0, Integer.MAX_VALUE - 1);
+                if (below != null && above != null && hi <= lo + 1) {
+                    throw below.error("must be larger than 'above' + 1 (" + (lo + 1) + "), got " + hi);
+                }
                 YamlValue st = m.opt("statistic");
                 String stat = st == null ? "max" : st.string().toLowerCase(Locale.ROOT);
-                if (!stat.equals("max") && !stat.equals("mean")) {
-                    throw st.error("must be max or mean, got " + st.describe());
+                if (!Check.CgIterations.STATISTICS.contains(stat)) {
+                    throw st.error("must be one of " + String.join(", ", Check.CgIterations.STATISTICS) + ", got "
+                            + st.describe());
                 }
-                yield new Check.CgIterations(below, stat, kind, line);
+                yield new Check.CgIterations(hi, lo, stat, kind, run, line);
             }
+            case "solver_converged", "solver_indefinite" ->
+                    solverFlag(name, m.get("expected").bool(), kind, run, v, arg, line);
             case "predicted_limit" -> predictedLimit(m, kind, line);
             case "naive_bound" -> new Check.NaiveBound(m.get("expected").positive(), m.get("within").fraction(), kind, line);
             case "omega_max" -> new Check.OmegaMax(m.get("expected").positive(), m.get("within").fraction(), kind, line);
@@ -493,15 +550,97 @@ public final class LessonReader {
             }
             default -> throw new IllegalStateException(name);
         };
-        if (c instanceof Check.RunCheck) {
-            if (!anyRun) {
-                throw v.error("there is no run before this check: add a run or compare action");
-            }
-            if (kind != null && !ran.contains(kind)) {
-                throw m.error("integrator", "no run with " + kind.id() + " happens before this check");
-            }
+        if (c instanceof Check.CgIterations) {
+            requireSolver(runInfo(v, m, kind, run), true, v, name);
+        } else if (c instanceof Check.RunCheck) {
+            runInfo(v, m, kind, run);
         }
         return c;
+    }
+
+    /** solver_converged / solver_indefinite, written {@code name: true} or {@code name: {expected: true, ...}}. */
+    private Check solverFlag(String name, boolean expected, IntegratorKind kind, String run, YamlValue v, YamlValue arg,
+                             int line) throws DataFileException {
+        RunInfo info = runInfo(v, arg.isMap() ? arg.map() : null, kind, run);
+        requireSolver(info, false, v, name);
+        return name.equals("solver_converged") ? new Check.SolverConverged(expected, kind, run, line)
+                : new Check.SolverIndefinite(expected, kind, run, line);
+    }
+
+    /** The run a run check reads, as far as the reader can tell; an error when there is none. */
+    private RunInfo runInfo(YamlValue v, YamlMap m, IntegratorKind kind, String run) throws DataFileException {
+        if (lastRun == null) {
+            throw v.error("there is no run before this check: add a run or compare action");
+        }
+        if (run != null) {
+            return labelled(m, "run", run);
+        }
+        if (kind != null) {
+            RunInfo info = runsByKind.get(kind);
+            if (info == null) {
+                throw m.error("integrator", "no run with " + kind.id() + " happens before this check");
+            }
+            return info;
+        }
+        return lastRun;
+    }
+
+    /** The latest run labelled {@code label}; an error on {@code key} when there is none. */
+    private RunInfo labelled(YamlMap m, String key, String label) throws DataFileException {
+        RunInfo info = runsByLabel.get(label);
+        if (info == null) {
+            throw m.error(key, "no run labelled '" + label + "' happens before this check"
+                    + (runsByLabel.isEmpty() ? " (label a run with 'run: {..., label: " + label + "}')"
+                    : "; the labels so far are " + String.join(", ", runsByLabel.keySet().stream().sorted().toList())));
+        }
+        return info;
+    }
+
+    /** A solver check needs an implicit integrator's run, and CG iterations a run that used CG. */
+    private static void requireSolver(RunInfo info, boolean cg, YamlValue v, String check) throws DataFileException {
+        if (!info.kind().isImplicit()) {
+            throw v.error("'" + check + "' reads the linear solves of an implicit integrator, and " + info.name()
+                    + " uses " + info.kind().id() + ", which solves none");
+        }
+        if (cg && info.options().solver() != SolverKind.CG) {
+            throw v.error("'" + check + "' counts CG iterations, and " + info.name() + " solves with "
+                    + info.options().solver().id() + ", which takes none (set 'solver: cg')");
+        }
+    }
+
+    private Check compareRuns(YamlValue arg, int line) throws DataFileException {
+        YamlMap m = arg.map().only(List.of("quantity", "run", "baseline", "baseline_quantity", "ratio_above",
+                "ratio_below"));
+        Check.Quantity q = m.get("quantity").choice(Check.Quantity::fromId);
+        YamlValue bq = m.opt("baseline_quantity");
+        Check.Quantity baseQ = bq == null ? q : bq.choice(Check.Quantity::fromId);
+        String run = label(m.get("run"));
+        String base = label(m.get("baseline"));
+        YamlValue lo = m.opt("ratio_above");
+        YamlValue hi = m.opt("ratio_below");
+        if (lo == null && hi == null) {
+            throw arg.error("needs 'ratio_below', 'ratio_above' or both (bounds on " + q.id() + " of 'run' / "
+                    + baseQ.id() + " of 'baseline')");
+        }
+        double a = lo == null ? Double.NEGATIVE_INFINITY : lo.nonNegative();
+        double b = hi == null ? Double.POSITIVE_INFINITY : hi.positive();
+        if (!(b > a)) {
+            throw hi.error("must be larger than 'ratio_above' (" + a + "), got " + b);
+        }
+        if (lastRun == null) {
+            throw arg.error("there is no run before this check: add a run or compare action");
+        }
+        for (String key : List.of("run", "baseline")) {
+            RunInfo info = labelled(m, key, key.equals("run") ? run : base);
+            Check.Quantity which = key.equals("run") ? q : baseQ;
+            if (which.needsCg()) {
+                requireSolver(info, true, m.get(key), which.id());
+            }
+        }
+        if (run.equals(base) && q == baseQ) {
+            throw m.error("baseline", "is the run itself: the ratio would be 1");
+        }
+        return new Check.CompareRuns(q, run, baseQ, base, a, b, line);
     }
 
     private Check predictedLimit(YamlMap m, IntegratorKind kind, int line) throws DataFileException {
@@ -531,6 +670,11 @@ public final class LessonReader {
     }
 
     private static List<String> allowedKeys(String check) {
+        boolean runCheck = switch (check) {
+            case "predicted_limit", "naive_bound", "omega_max", "limit_over_naive", "explosion_dt", "convergence_order" ->
+                    false;
+            default -> true;
+        };
         List<String> keys = new ArrayList<>(switch (check) {
             case "explodes" -> List.of("within");
             case "bounded" -> List.of("for");
@@ -539,13 +683,17 @@ public final class LessonReader {
             case "energy_ratio" -> List.of("expected", "within", "min", "max");
             case "energy_range", "crossings", "max_strain", "error_vs_exact" -> List.of("min", "max");
             case "energy_drift" -> List.of("max");
-            case "cg_iterations" -> List.of("below", "statistic");
+            case "cg_iterations" -> List.of("below", "above", "statistic");
+            case "solver_converged", "solver_indefinite" -> List.of("expected");
             case "predicted_limit" -> List.of("expected", "within");
             case "explosion_dt" -> List.of("within", "periods", "growth");
             case "convergence_order" -> List.of("expected", "within", "dts", "time");
             default -> List.of();
         });
         keys.add("integrator");
+        if (runCheck) {
+            keys.add("run");
+        }
         return keys;
     }
 }

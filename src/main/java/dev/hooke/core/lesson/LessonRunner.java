@@ -1,6 +1,7 @@
 package dev.hooke.core.lesson;
 
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.SolverStats;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
 import dev.hooke.core.scene.Perturbation;
@@ -8,11 +9,13 @@ import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.Scenes;
 import dev.hooke.core.sim.Simulation;
+import dev.hooke.core.solve.SolverKind;
 import dev.hooke.core.stability.ExplosionBisection;
 import dev.hooke.core.stability.StabilityAnalysis;
 import dev.hooke.core.stability.StabilityLimit;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,6 +50,7 @@ public final class LessonRunner {
     private Simulation sim;
     private RunRecord latest;
     private final Map<IntegratorKind, RunRecord> latestByKind = new EnumMap<>(IntegratorKind.class);
+    private final Map<String, RunRecord> latestByLabel = new HashMap<>();
     private SweepResult lastSweep;
     private int next;
     private boolean aborted;
@@ -64,6 +68,7 @@ public final class LessonRunner {
         sim = new Simulation(file.build(), file.createIntegrator(), file.dt());
         latest = null;
         latestByKind.clear();
+        latestByLabel.clear();
         lastSweep = null;
         next = 0;
         aborted = false;
@@ -181,22 +186,20 @@ public final class LessonRunner {
             rebuild();
         } else if (a instanceof Action.Run r) {
             long n = r.steps() > 0 ? r.steps() : stepsFor(r.time(), sim.dt());
-            budget(n, sim.system());
-            RunRecord rec = run(sim, n, true);
+            Work work = new Work("the run");
+            work.plan(n, sim.system(), file, file.integrator());
+            RunRecord rec = run(sim, n, true, r.label(), work);
             remember(rec);
             runs.add(rec);
         } else if (a instanceof Action.Compare c) {
             long n = stepsFor(c.time(), file.dt());
-            budget(n, sim.system());
-            double work = (double) n * size(sim.system()) * c.integrators().size();
-            if (work > MAX_WORK_PER_ACTION) {
-                throw new ActionFailed(String.format(Locale.ROOT,
-                        "the comparison would do %.3g particle-and-spring steps, more than the limit of %.3g",
-                        work, MAX_WORK_PER_ACTION));
+            Work work = new Work("the comparison");
+            for (IntegratorKind k : c.integrators()) {
+                work.plan(n, sim.system(), file, k);
             }
             for (IntegratorKind k : c.integrators()) {
                 Simulation side = new Simulation(file.build(), file.createIntegrator(k), file.dt());
-                RunRecord rec = run(side, n, false);
+                RunRecord rec = run(side, n, false, k.id(), work);
                 remember(rec);
                 runs.add(rec);
             }
@@ -209,11 +212,16 @@ public final class LessonRunner {
         sim = new Simulation(file.build(), file.createIntegrator(), file.dt());
     }
 
-    /** Applies live keys to the running system; the state is kept. */
+    /**
+     * Applies live keys to the running system; the state is kept. A change of integrator, of δ,
+     * or of the solver settings of an implicit integrator puts a new integrator in (an implicit one
+     * starts without a warm start); solver settings changed under another method wait for it.
+     */
     private void applyLive(SceneFile before, Action.Set s) {
         MassSpringSystem sys = sim.system();
         SceneSpec spec = file.spec();
         boolean physics = false;
+        boolean integrator = false;
         for (SceneFile.Key k : s.change().keySet()) {
             switch (k) {
                 case MASS -> {
@@ -239,13 +247,17 @@ public final class LessonRunner {
                     physics = true;
                 }
                 case DT -> sim.setDt(file.dt());
-                case INTEGRATOR, VERLET_DELTA -> {
-                    if (file.integrator() != before.integrator() || file.verletDelta() != before.verletDelta()) {
-                        sim.setIntegrator(file.createIntegrator());
-                    }
+                case INTEGRATOR, VERLET_DELTA, SOLVER, PRECOND, TOL, MAX_ITER, WARM_START, NEWTON_ITERS, CLAMP -> {
+                    integrator = true;
                 }
                 default -> throw new IllegalStateException(k.id());
             }
+        }
+        boolean solverChanged = file.integrator().isImplicit()
+                && !file.implicitOptions().equals(before.implicitOptions());
+        if (integrator && (file.integrator() != before.integrator() || file.verletDelta() != before.verletDelta()
+                || solverChanged)) {
+            sim.setIntegrator(file.createIntegrator());
         }
         if (physics) {
             sim.parametersChanged();
@@ -263,6 +275,77 @@ public final class LessonRunner {
         return s.particleCount() + s.springCount();
     }
 
+    /**
+     * The extra passes over the particles and springs one direct (Cholesky) solve costs: the
+     * floating-point operations of a banded factorisation, u·b², over n + s, with u = 3n the
+     * unknowns and b = 3·(max |a − b| + 1) the bandwidth of the natural ordering (a, b the
+     * particle indices of a spring). An upper bound: EJML's factorisation fills only inside the
+     * band, and a pass costs more than one operation per particle or spring.
+     */
+    private static double directPasses(MassSpringSystem s) {
+        int spread = 0;
+        for (int sp = 0; sp < s.springCount(); sp++) {
+            spread = Math.max(spread, Math.abs(s.springA(sp) - s.springB(sp)));
+        }
+        double u = 3.0 * s.particleCount();
+        double b = 3.0 * (spread + 1);
+        return u * b * b / size(s);
+    }
+
+    /**
+     * The work of one action, in passes over the particles and springs (a pass costs n + s),
+     * held to {@link #MAX_WORK_PER_ACTION}. A step is one pass. An implicit step adds one pass
+     * per CG iteration (a product with the matrix touches every spring and particle once), one
+     * per further Newton iteration (forces and assembly), and for the direct solver
+     * {@link #directPasses} per solve. What is known before the run is checked before it starts;
+     * the CG and Newton iterations are counted as they happen, and the run stops when they pass
+     * the limit.
+     */
+    private static final class Work {
+        private final String what;
+        private double planned;
+        private double done;
+
+        Work(String what) {
+            this.what = what;
+        }
+
+        /** The extra passes of one linear solve of {@code kind} on {@code s}: {@link #directPasses} or 0. */
+        static double perSolve(SceneFile f, IntegratorKind kind, MassSpringSystem s) {
+            return kind.isImplicit() && f.implicitOptions().solver() == SolverKind.CHOLESKY ? directPasses(s) : 0;
+        }
+
+        /** Books a run of {@code steps} steps of {@code kind} on the scene {@code s}. */
+        void plan(long steps, MassSpringSystem s, SceneFile f, IntegratorKind kind) throws ActionFailed {
+            budget(steps, s);
+            planned += steps * size(s) * (1 + perSolve(f, kind, s));
+            if (planned > MAX_WORK_PER_ACTION) {
+                throw new ActionFailed(String.format(Locale.ROOT,
+                        "%s would do %.3g particle-and-spring steps, more than the limit of %.3g per action",
+                        what, planned, MAX_WORK_PER_ACTION));
+            }
+        }
+
+        /**
+         * Counts the iterations of the step just taken.
+         *
+         * @param perSolve the extra passes of one linear solve ({@link #perSolve})
+         */
+        void afterStep(Simulation s, double perSolve) throws ActionFailed {
+            SolverStats st = s.integrator().solverStats();
+            if (st == null) {
+                return;
+            }
+            done += size(s.system()) * (st.iterations + Math.max(0, st.newtonIterations - 1) * (1 + perSolve));
+            if (planned + done > MAX_WORK_PER_ACTION) {
+                throw new ActionFailed(String.format(Locale.ROOT,
+                        "%s stopped at t = %s s: with its solver iterations it did %.3g particle-and-spring steps,"
+                                + " more than the limit of %.3g per action", what, Fmt.num(s.time()), planned + done,
+                        MAX_WORK_PER_ACTION));
+            }
+        }
+    }
+
     private static void budget(long steps, MassSpringSystem s) throws ActionFailed {
         if (steps > MAX_STEPS_PER_ACTION) {
             throw new ActionFailed("would take " + steps + " steps, more than the limit of " + MAX_STEPS_PER_ACTION
@@ -276,10 +359,12 @@ public final class LessonRunner {
         }
     }
 
-    private RunRecord run(Simulation s, long steps, boolean main) {
-        RunRecord rec = new RunRecord(s, steps);
+    private RunRecord run(Simulation s, long steps, boolean main, String label, Work work) throws ActionFailed {
+        RunRecord rec = new RunRecord(s, steps, label, file.implicitOptions());
+        double perSolve = Work.perSolve(file, s.integratorKind(), s.system());
         for (long i = 0; i < steps && s.step(); i++) {
             rec.observe(s);
+            work.afterStep(s, perSolve);
             if (main) {
                 listener.accept(s);
             }
@@ -291,27 +376,27 @@ public final class LessonRunner {
     private void remember(RunRecord rec) {
         latest = rec;
         latestByKind.put(rec.integrator(), rec);
+        if (rec.label() != null) {
+            latestByLabel.put(rec.label(), rec);
+        }
     }
 
     private SweepResult sweep(Action.SweepDt s) throws ActionFailed {
         IntegratorKind kind = s.integrator() != null ? s.integrator() : file.integrator();
         double limit = limit(kind).dtMax();
         MassSpringSystem probe = file.build();
-        double work = 0;
+        Work work = new Work("the sweep");
         for (double h : s.dts()) {
-            long n = stepsFor(s.time(), h);
-            budget(n, probe);
-            work += (double) n * size(probe);
-        }
-        if (work > MAX_WORK_PER_ACTION) {
-            throw new ActionFailed(String.format(Locale.ROOT,
-                    "the sweep would do %.3g particle-and-spring steps, more than the limit of %.3g",
-                    work, MAX_WORK_PER_ACTION));
+            work.plan(stepsFor(s.time(), h), probe, file, kind);
         }
         List<SweepResult.Row> rows = new ArrayList<>();
         for (double h : s.dts()) {
             Simulation trial = new Simulation(file.build(), file.createIntegrator(kind), h);
-            trial.step((int) Math.min(Integer.MAX_VALUE, stepsFor(s.time(), h)));
+            long n = stepsFor(s.time(), h);
+            double perSolve = Work.perSolve(file, kind, trial.system());
+            for (long i = 0; i < n && trial.step(); i++) {
+                work.afterStep(trial, perSolve);
+            }
             boolean exploded = trial.exploded();
             rows.add(new SweepResult.Row(h, !(h < limit), exploded, exploded ? trial.explosion().time() : Double.NaN));
         }
@@ -325,10 +410,11 @@ public final class LessonRunner {
 
     private Outcome evaluate(Check c) {
         if (c instanceof Check.RunCheck rc) {
-            RunRecord r = c.integrator() == null ? latest : latestByKind.get(c.integrator());
+            RunRecord r = rc.run() != null ? latestByLabel.get(rc.run())
+                    : c.integrator() == null ? latest : latestByKind.get(c.integrator());
             if (r == null) {
-                return new Outcome(c.integrator() == null ? "no run yet" : "no run with " + c.integrator().id() + " yet",
-                        false);
+                return new Outcome(rc.run() != null ? "no run labelled '" + rc.run() + "' yet"
+                        : c.integrator() == null ? "no run yet" : "no run with " + c.integrator().id() + " yet", false);
             }
             if (r.startedExploded()) {
                 return new Outcome("the simulation had already exploded before this run (add a reset)", false);
@@ -364,6 +450,9 @@ public final class LessonRunner {
         if (c instanceof Check.ConvergenceOrder o) {
             return convergence(o);
         }
+        if (c instanceof Check.CompareRuns cr) {
+            return compareRuns(cr);
+        }
         throw new IllegalStateException(c.name());
     }
 
@@ -394,8 +483,8 @@ public final class LessonRunner {
                     + " steps (largest deviation " + Fmt.num(dev, 2) + ")", dev <= e.within());
         }
         if (c instanceof Check.EnergyRatio e) {
-            if (r.startEnergy() == 0) {
-                return new Outcome("E(start) = 0 J: the ratio is undefined", false);
+            if (r.startEnergyNegligible()) {
+                return new Outcome(zeroStart(r) + ": the ratio is undefined", false);
             }
             double ratio = r.endEnergy() / r.startEnergy();
             if (Double.isNaN(e.expected())) {
@@ -405,8 +494,8 @@ public final class LessonRunner {
             return relative(ratio, e.expected(), e.within(), " after " + Fmt.num(r.duration()) + " s");
         }
         if (c instanceof Check.EnergyRange e) {
-            if (r.startEnergy() == 0) {
-                return new Outcome("E(start) = 0 J: the ratio is undefined", false);
+            if (r.startEnergyNegligible()) {
+                return new Outcome(zeroStart(r) + ": the ratio is undefined", false);
             }
             double lo = r.minEnergyRatio();
             double hi = r.maxEnergyRatio();
@@ -414,8 +503,8 @@ public final class LessonRunner {
                     lo >= e.min() && hi <= e.max());
         }
         if (c instanceof Check.EnergyDrift e) {
-            if (r.startEnergy() == 0) {
-                return new Outcome("E(start) = 0 J: the relative drift is undefined", false);
+            if (r.startEnergyNegligible()) {
+                return new Outcome(zeroStart(r) + ": the relative drift is undefined", false);
             }
             return new Outcome(Fmt.num(r.maxDrift(), 3) + " over " + Fmt.num(r.duration()) + " s",
                     r.maxDrift() <= e.max());
@@ -438,15 +527,113 @@ public final class LessonRunner {
             return new Outcome(Fmt.num(r.maxStrain(), 4), r.maxStrain() >= e.min() && r.maxStrain() <= e.max());
         }
         if (c instanceof Check.CgIterations e) {
-            if (r.solves() == 0) {
-                return new Outcome("unavailable: the run's integrator (" + r.integrator().id()
-                        + ") solves no linear system; CG statistics exist only for implicit integrators", false);
+            String missing = cgUnavailable(r);
+            if (missing != null) {
+                return new Outcome("unavailable: " + missing, false);
             }
-            double v = e.statistic().equals("mean") ? r.meanIterations() : r.maxIterations();
-            return new Outcome(e.statistic() + " " + Fmt.num(v, 4) + " over " + r.solves() + " solves",
-                    v < e.below());
+            double v = switch (e.statistic()) {
+                case "mean" -> r.meanIterations();
+                case "max" -> r.maxIterations();
+                default -> r.totalIterations();
+            };
+            return new Outcome(e.statistic() + " " + Fmt.num(v, 4) + " over " + r.solves() + " steps",
+                    v < e.below() && v > e.above());
+        }
+        if (c instanceof Check.SolverConverged e) {
+            if (r.solves() == 0) {
+                return new Outcome("unavailable: " + noSolves(r), false);
+            }
+            if (r.unconvergedSteps() == 0) {
+                return new Outcome("every solve of " + r.solves() + " steps converged (largest final residual "
+                        + Fmt.num(r.maxFinalResidual(), 2) + ")", e.expected());
+            }
+            return new Outcome(r.unconvergedSteps() + " of " + r.solves() + " steps did not converge; first at step "
+                    + r.firstUnconvergedStep() + " (t = " + Fmt.num(r.firstUnconvergedTime(), 4) + " s): "
+                    + r.firstFailure().description(), !e.expected());
+        }
+        if (c instanceof Check.SolverIndefinite e) {
+            if (r.solves() == 0) {
+                return new Outcome("unavailable: " + noSolves(r), false);
+            }
+            if (r.indefiniteSteps() == 0) {
+                return new Outcome("no indefinite matrix in " + r.solves() + " steps", !e.expected());
+            }
+            return new Outcome("indefinite in " + r.indefiniteSteps() + " of " + r.solves() + " steps; first at step "
+                    + r.firstIndefiniteStep() + " (t = " + Fmt.num(r.firstIndefiniteTime(), 4) + " s)", e.expected());
         }
         throw new IllegalStateException(c.name());
+    }
+
+    /** "E(start) = 0 J", or "E(start) = 8e-27 J, zero but for rounding" when it is negligible but not 0. */
+    private static String zeroStart(RunRecord r) {
+        return r.startEnergy() == 0 ? "E(start) = 0 J"
+                : "E(start) = " + Fmt.num(r.startEnergy(), 2) + " J, zero but for rounding";
+    }
+
+    private static String noSolves(RunRecord r) {
+        return r.integrator().isImplicit() ? "the run took no step"
+                : "the run's integrator (" + r.integrator().id() + ") solves no linear system; solver statistics "
+                + "exist only for implicit integrators";
+    }
+
+    /** Why a run has no CG iterations to count, or null when it has. */
+    private static String cgUnavailable(RunRecord r) {
+        if (r.solves() == 0) {
+            return noSolves(r);
+        }
+        if (!r.usesCg()) {
+            return "the run solved with " + r.solverOptions().solver().id() + ", a direct solver that takes no CG "
+                    + "iterations";
+        }
+        return null;
+    }
+
+    /** A quantity of a run for {@link Check.CompareRuns}; NaN with a reason when it is not available. */
+    private static double quantity(RunRecord r, Check.Quantity q) {
+        return switch (q) {
+            case MEAN_CG_ITERATIONS -> r.meanIterations();
+            case MAX_CG_ITERATIONS -> r.maxIterations();
+            case TOTAL_CG_ITERATIONS -> r.totalIterations();
+            case STEPS -> r.steps();
+            case MAX_STRAIN -> r.maxStrain();
+            case ENERGY_RATIO -> r.startEnergyNegligible() ? Double.NaN : r.endEnergy() / r.startEnergy();
+        };
+    }
+
+    private static String quantityUnavailable(RunRecord r, Check.Quantity q) {
+        if (q.needsCg()) {
+            return cgUnavailable(r);
+        }
+        if (q == Check.Quantity.ENERGY_RATIO && r.startEnergyNegligible()) {
+            return zeroStart(r) + ": the energy ratio is undefined";
+        }
+        return null;
+    }
+
+    private Outcome compareRuns(Check.CompareRuns c) {
+        RunRecord a = latestByLabel.get(c.run());
+        RunRecord b = latestByLabel.get(c.baseline());
+        if (a == null || b == null) {
+            return new Outcome("no run labelled '" + (a == null ? c.run() : c.baseline()) + "' yet", false);
+        }
+        for (RunRecord r : List.of(a, b)) {
+            if (r.startedExploded()) {
+                return new Outcome("the run '" + r.label() + "' started after an explosion (add a reset)", false);
+            }
+        }
+        String missing = quantityUnavailable(a, c.quantity());
+        if (missing != null) {
+            return new Outcome("'" + c.run() + "': unavailable: " + missing, false);
+        }
+        missing = quantityUnavailable(b, c.baselineQuantity());
+        if (missing != null) {
+            return new Outcome("'" + c.baseline() + "': unavailable: " + missing, false);
+        }
+        double qa = quantity(a, c.quantity());
+        double qb = quantity(b, c.baselineQuantity());
+        double ratio = qa / qb;
+        String measured = Fmt.num(qa, 6) + " / " + Fmt.num(qb, 6) + " = " + Fmt.num(ratio, 4);
+        return new Outcome(measured, ratio > c.ratioAbove() && ratio < c.ratioBelow());
     }
 
     private static Outcome relative(double measured, double expected, double within, String suffix) {

@@ -1,10 +1,13 @@
 package dev.hooke.core.lesson;
 
+import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.SolverStats;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.sim.ExplosionReport;
 import dev.hooke.core.sim.Simulation;
+import dev.hooke.core.solve.SolveOutcome;
+import dev.hooke.core.solve.SolverKind;
 import java.util.Arrays;
 
 /**
@@ -17,17 +20,31 @@ import java.util.Arrays;
  *   energy ratio  = E(t) / E(start)
  *   drift         = max |E(t) + W_d(t) − E(start) − W_d(start)| / |E(start)|
  * </pre>
+ *
+ * <p>For an implicit integrator it also sums the {@link SolverStats} the integrator reports after
+ * every step: CG iterations (mean, largest, total), Newton iterations, and the steps whose solve
+ * did not converge or met a matrix that is not positive definite, with the first of each.
  */
 public final class RunRecord {
 
     /** The most points kept in the energy series (longer runs are thinned evenly). */
     public static final int MAX_SAMPLES = 4000;
 
+    /**
+     * |E(start)| at or below this fraction of the simulation's energy scale E_ref counts as zero:
+     * ratios to it are undefined. A cloth lying flat at rest at y = 0 has E = 0 J up to the
+     * rounding of its springs' lengths (about 10⁻²⁶ J), which would make any ratio meaningless.
+     */
+    public static final double NEGLIGIBLE_ENERGY = 1e-12;
+
     private final IntegratorKind integrator;
+    private final String label;
+    private final ImplicitOptions options;
     private final double dt;
     private final double startTime;
     private final boolean startedExploded;
     private final double e0;
+    private final boolean e0Negligible;
     private final double b0;
     private final SpringOracle oracle;
     private final String oracleMissing;
@@ -50,19 +67,35 @@ public final class RunRecord {
     private long solves;
     private long iterationSum;
     private int iterationMax;
+    private long newtonSum;
+    private long unconverged;
+    private long firstUnconvergedStep;
+    private double firstUnconvergedTime = Double.NaN;
+    private SolveOutcome firstFailure;
+    private long indefinite;
+    private long firstIndefiniteStep;
+    private double firstIndefiniteTime = Double.NaN;
+    private double maxFinalResidual;
     private double endEnergy;
 
     private double[] sampleT = new double[64];
     private double[] sampleE = new double[64];
     private int samples;
 
-    RunRecord(Simulation sim, long plannedSteps) {
+    /**
+     * @param label   the run's name in the lesson, or null
+     * @param options the solver settings of an implicit integrator, or null for another method
+     */
+    RunRecord(Simulation sim, long plannedSteps, String label, ImplicitOptions options) {
         this.integrator = sim.integratorKind();
+        this.label = label;
+        this.options = integrator.isImplicit() ? options : null;
         this.dt = sim.dt();
         this.startTime = sim.time();
         this.startedExploded = sim.exploded();
         Observables o = sim.observables();
         this.e0 = o.total();
+        this.e0Negligible = Math.abs(e0) <= NEGLIGIBLE_ENERGY * sim.energyScale();
         this.b0 = o.balance();
         this.prevE = e0;
         this.endEnergy = e0;
@@ -90,7 +123,7 @@ public final class RunRecord {
         }
         prevE = e;
         endEnergy = e;
-        if (e0 != 0) {
+        if (!e0Negligible) {
             double r = e / e0;
             minRatio = Math.min(minRatio, r);
             maxRatio = Math.max(maxRatio, r);
@@ -112,6 +145,23 @@ public final class RunRecord {
             solves++;
             iterationSum += st.iterations;
             iterationMax = Math.max(iterationMax, st.iterations);
+            newtonSum += st.newtonIterations;
+            if (!Double.isNaN(maxFinalResidual) && !(st.finalResidual <= maxFinalResidual)) {
+                maxFinalResidual = st.finalResidual;
+            }
+            if (!st.converged) {
+                if (unconverged++ == 0) {
+                    firstUnconvergedStep = steps;
+                    firstUnconvergedTime = endTime;
+                    firstFailure = st.outcome;
+                }
+            }
+            if (st.indefinite) {
+                if (indefinite++ == 0) {
+                    firstIndefiniteStep = steps;
+                    firstIndefiniteTime = endTime;
+                }
+            }
         }
         if (steps % stride == 0) {
             sample(endTime, e);
@@ -141,6 +191,24 @@ public final class RunRecord {
     /** The method. */
     public IntegratorKind integrator() {
         return integrator;
+    }
+
+    /**
+     * The run's name: the {@code label} of its run action, the integrator's id for a run of a
+     * compare action, or null.
+     */
+    public String label() {
+        return label;
+    }
+
+    /** The solver settings of an implicit integrator's run, or null for another method. */
+    public ImplicitOptions solverOptions() {
+        return options;
+    }
+
+    /** Whether the run's linear solves were conjugate gradients (an implicit integrator with solver cg). */
+    public boolean usesCg() {
+        return options != null && options.solver() == SolverKind.CG;
     }
 
     /** Δt; in s. */
@@ -188,6 +256,14 @@ public final class RunRecord {
         return e0;
     }
 
+    /**
+     * Whether |E(start)| is negligible ({@value #NEGLIGIBLE_ENERGY} of the energy scale or less), so
+     * that ratios to it are undefined.
+     */
+    public boolean startEnergyNegligible() {
+        return e0Negligible;
+    }
+
     /** E at the end of the run; in J. */
     public double endEnergy() {
         return endEnergy;
@@ -203,19 +279,19 @@ public final class RunRecord {
         return stepRatios == 0 ? Double.NaN : maxStepRatio;
     }
 
-    /** The smallest E(t)/E(start) (1 at the start), or NaN when E(start) = 0. */
+    /** The smallest E(t)/E(start) (1 at the start), or NaN when E(start) is negligible. */
     public double minEnergyRatio() {
-        return e0 == 0 ? Double.NaN : minRatio;
+        return e0Negligible ? Double.NaN : minRatio;
     }
 
-    /** The largest E(t)/E(start), or NaN when E(start) = 0. */
+    /** The largest E(t)/E(start), or NaN when E(start) is negligible. */
     public double maxEnergyRatio() {
-        return e0 == 0 ? Double.NaN : maxRatio;
+        return e0Negligible ? Double.NaN : maxRatio;
     }
 
-    /** The largest |E + W_d − (E + W_d)(start)| / |E(start)|, or NaN when E(start) = 0. */
+    /** The largest |E + W_d − (E + W_d)(start)| / |E(start)|, or NaN when E(start) is negligible. */
     public double maxDrift() {
-        return e0 == 0 ? Double.NaN : maxDrift;
+        return e0Negligible ? Double.NaN : maxDrift;
     }
 
     /** The largest spring strain |l − L|/L seen; dimensionless. */
@@ -251,6 +327,56 @@ public final class RunRecord {
     /** The most iterations of one linear solve (0 without solves). */
     public int maxIterations() {
         return iterationMax;
+    }
+
+    /** The CG iterations of all the run's steps together. */
+    public long totalIterations() {
+        return iterationSum;
+    }
+
+    /** The Newton iterations (linear solves) of all the run's steps together. */
+    public long totalNewtonIterations() {
+        return newtonSum;
+    }
+
+    /** How many steps had a linear solve that did not converge. */
+    public long unconvergedSteps() {
+        return unconverged;
+    }
+
+    /** The 1-based step of the run where a solve first did not converge (0 when none). */
+    public long firstUnconvergedStep() {
+        return unconverged == 0 ? 0 : firstUnconvergedStep;
+    }
+
+    /** t after the step where a solve first did not converge; in s (NaN when none). */
+    public double firstUnconvergedTime() {
+        return firstUnconvergedTime;
+    }
+
+    /** How the first solve that did not converge ended, or null. */
+    public SolveOutcome firstFailure() {
+        return firstFailure;
+    }
+
+    /** How many steps met a matrix that is not positive definite. */
+    public long indefiniteSteps() {
+        return indefinite;
+    }
+
+    /** The 1-based step of the run where a matrix was first found not positive definite (0 when none). */
+    public long firstIndefiniteStep() {
+        return indefinite == 0 ? 0 : firstIndefiniteStep;
+    }
+
+    /** t after the step where a matrix was first found not positive definite; in s (NaN when none). */
+    public double firstIndefiniteTime() {
+        return firstIndefiniteTime;
+    }
+
+    /** The largest final relative residual ‖b − Ax‖/‖b‖ of a step's last solve (NaN if one was not finite). */
+    public double maxFinalResidual() {
+        return maxFinalResidual;
     }
 
     /** Times of the energy series; in s. */

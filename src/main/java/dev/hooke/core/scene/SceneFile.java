@@ -1,5 +1,6 @@
 package dev.hooke.core.scene;
 
+import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.Integrators;
@@ -10,6 +11,8 @@ import dev.hooke.core.io.YamlFiles;
 import dev.hooke.core.io.YamlMap;
 import dev.hooke.core.io.YamlValue;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.solve.PreconditionerKind;
+import dev.hooke.core.solve.SolverKind;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,7 +29,8 @@ import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
 
 /**
- * Hooke's scene file: a scene ({@link SceneSpec}), the integrator and Δt, as one YAML mapping.
+ * Hooke's scene file: a scene ({@link SceneSpec}), the integrator, Δt and the implicit
+ * integrators' solver settings ({@link ImplicitOptions}), as one YAML mapping.
  * The same mapping is the {@code scene:} block of a lesson. Example:
  * <pre>
  *   type: chain
@@ -38,9 +42,23 @@ import org.yaml.snakeyaml.Yaml;
  *   dt: 0.015625       # s
  *   verlet_delta: 5.0e-5
  * </pre>
+ * or, for an implicit integrator,
+ * <pre>
+ *   integrator: implicit-euler
+ *   dt: 0.016666666666666666
+ *   solver: cg           # cg | cholesky
+ *   precond: block-jacobi  # none | jacobi | block-jacobi (cg only)
+ *   tol: 1.0e-6          # CG's relative residual ‖b − Ax‖/‖b‖
+ *   max_iter: 1000       # CG iterations per solve, at most
+ *   warm_start: true     # CG starts from the previous step's Δv
+ *   newton_iters: 1      # Newton iterations per step, at most
+ *   clamp: true          # Choi &amp; Ko's max(0, 1 − L/l) under compression
+ * </pre>
  * The keys are listed in {@link Key}; keys that do not apply to the scene type are refused. A key
  * left out keeps the default documented at {@link SceneSpec}; {@code integrator} defaults to
- * {@code symplectic-euler}, {@code dt} to {@value #DEFAULT_DT} s.
+ * {@code symplectic-euler}, {@code dt} to {@value #DEFAULT_DT} s, the solver keys to
+ * {@link ImplicitOptions#defaults()}. The solver keys are kept whatever the integrator (a lesson
+ * may set them before it switches to an implicit method); only the implicit integrators use them.
  *
  * <p>Immutable. {@link #write(Path)} saves atomically (see {@link AtomicFiles}); {@link #read(Path)}
  * reports problems with file, line and key.
@@ -82,7 +100,14 @@ public final class SceneFile {
         SEED("seed", SceneType.values()),
         INTEGRATOR("integrator", SceneType.values()),
         DT("dt", SceneType.values()),
-        VERLET_DELTA("verlet_delta", SceneType.values());
+        VERLET_DELTA("verlet_delta", SceneType.values()),
+        SOLVER("solver", SceneType.values()),
+        PRECOND("precond", SceneType.values()),
+        TOL("tol", SceneType.values()),
+        MAX_ITER("max_iter", SceneType.values()),
+        WARM_START("warm_start", SceneType.values()),
+        NEWTON_ITERS("newton_iters", SceneType.values()),
+        CLAMP("clamp", SceneType.values());
 
         private final String id;
         private final Set<SceneType> types;
@@ -104,11 +129,19 @@ public final class SceneFile {
 
         /**
          * Whether a running simulation can take the new value without being rebuilt: stiffness,
-         * damping, mass, gravity, the integrator, Δt and Verlet's δ.
+         * damping, mass, gravity, the integrator, Δt, Verlet's δ and the solver settings.
          */
         public boolean isLive() {
             return switch (this) {
                 case MASS, K, K_STRUCT, K_SHEAR, K_BEND, KD, GRAVITY, AIR_DAMPING, INTEGRATOR, DT, VERLET_DELTA -> true;
+                default -> isSolverSetting();
+            };
+        }
+
+        /** Whether the key is one of the implicit integrators' solver settings ({@link ImplicitOptions}). */
+        public boolean isSolverSetting() {
+            return switch (this) {
+                case SOLVER, PRECOND, TOL, MAX_ITER, WARM_START, NEWTON_ITERS, CLAMP -> true;
                 default -> false;
             };
         }
@@ -137,8 +170,11 @@ public final class SceneFile {
     private final IntegratorKind integrator;
     private final double dt;
     private final double verletDelta;
+    private final ImplicitOptions implicit;
 
     /**
+     * A scene file with the default solver settings.
+     *
      * @param spec        the scene (copied; validated)
      * @param integrator  the method
      * @param dt          Δt; in s, in (0, {@value #MAX_DT}]
@@ -146,6 +182,20 @@ public final class SceneFile {
      * @throws IllegalArgumentException naming the field at fault
      */
     public SceneFile(SceneSpec spec, IntegratorKind integrator, double dt, double verletDelta) {
+        this(spec, integrator, dt, verletDelta, ImplicitOptions.defaults());
+    }
+
+    /**
+     * @param spec        the scene (copied; validated)
+     * @param integrator  the method
+     * @param dt          Δt; in s, in (0, {@value #MAX_DT}]
+     * @param verletDelta δ of the Verlet integrator, in [0, 1)
+     * @param implicit    the implicit integrators' solver settings
+     * @throws IllegalArgumentException naming the field at fault
+     */
+    public SceneFile(SceneSpec spec, IntegratorKind integrator, double dt, double verletDelta,
+                     ImplicitOptions implicit) {
+        this.implicit = Objects.requireNonNull(implicit, "implicit");
         this.spec = Objects.requireNonNull(spec, "spec").copy().validate();
         this.integrator = Objects.requireNonNull(integrator, "integrator");
         if (!(dt > 0 && dt <= MAX_DT)) {
@@ -188,24 +238,34 @@ public final class SceneFile {
         return verletDelta;
     }
 
+    /** The implicit integrators' solver settings. */
+    public ImplicitOptions implicitOptions() {
+        return implicit;
+    }
+
     /** The same file with another scene. */
     public SceneFile withSpec(SceneSpec s) {
-        return new SceneFile(s, integrator, dt, verletDelta);
+        return new SceneFile(s, integrator, dt, verletDelta, implicit);
     }
 
     /** The same file with another integrator. */
     public SceneFile withIntegrator(IntegratorKind k) {
-        return new SceneFile(spec, k, dt, verletDelta);
+        return new SceneFile(spec, k, dt, verletDelta, implicit);
     }
 
     /** The same file with another Δt. */
     public SceneFile withDt(double h) {
-        return new SceneFile(spec, integrator, h, verletDelta);
+        return new SceneFile(spec, integrator, h, verletDelta, implicit);
     }
 
     /** The same file with another δ. */
     public SceneFile withVerletDelta(double d) {
-        return new SceneFile(spec, integrator, dt, d);
+        return new SceneFile(spec, integrator, dt, d, implicit);
+    }
+
+    /** The same file with other solver settings. */
+    public SceneFile withImplicitOptions(ImplicitOptions o) {
+        return new SceneFile(spec, integrator, dt, verletDelta, o);
     }
 
     /** The number of particles the scene has (computed without building it). */
@@ -229,14 +289,14 @@ public final class SceneFile {
         return Scenes.build(spec);
     }
 
-    /** A new integrator of this file's kind (Verlet with this file's δ). */
+    /** A new integrator of this file's kind (Verlet with this file's δ, implicit with its solver settings). */
     public Integrator createIntegrator() {
         return createIntegrator(integrator);
     }
 
-    /** A new integrator of the given kind (Verlet with this file's δ). */
+    /** A new integrator of the given kind (Verlet with this file's δ, implicit with its solver settings). */
     public Integrator createIntegrator(IntegratorKind kind) {
-        Integrator i = Integrators.create(kind);
+        Integrator i = Integrators.create(kind, implicit);
         if (i instanceof PositionVerlet pv) {
             pv.setDamping(verletDelta);
         }
@@ -314,6 +374,18 @@ public final class SceneFile {
                 }
                 yield d;
             }
+            case SOLVER -> v.choice(SolverKind::fromId);
+            case PRECOND -> v.choice(PreconditionerKind::fromId);
+            case TOL -> {
+                double t = v.positive();
+                if (t >= 1) {
+                    throw v.error("must be a relative residual > 0 and < 1, got " + v.text().trim());
+                }
+                yield t;
+            }
+            case MAX_ITER -> v.integer(1, ImplicitOptions.MAX_ITERATIONS_LIMIT);
+            case NEWTON_ITERS -> v.integer(1, ImplicitOptions.NEWTON_ITERATIONS_LIMIT);
+            case WARM_START, CLAMP -> v.bool();
         };
     }
 
@@ -360,6 +432,7 @@ public final class SceneFile {
         IntegratorKind kind = integrator;
         double h = dt;
         double delta = verletDelta;
+        ImplicitOptions o = implicit;
         if (change.containsKey(Key.TYPE)) {
             s.type((SceneType) change.get(Key.TYPE));
         }
@@ -398,6 +471,13 @@ public final class SceneFile {
                 case INTEGRATOR -> kind = (IntegratorKind) val;
                 case DT -> h = (Double) val;
                 case VERLET_DELTA -> delta = (Double) val;
+                case SOLVER -> o = o.withSolver((SolverKind) val);
+                case PRECOND -> o = o.withPreconditioner((PreconditionerKind) val);
+                case TOL -> o = o.withTolerance((Double) val);
+                case MAX_ITER -> o = o.withMaxIterations((Integer) val);
+                case WARM_START -> o = o.withWarmStart((Boolean) val);
+                case NEWTON_ITERS -> o = o.withNewtonIterations((Integer) val);
+                case CLAMP -> o = o.withClamp((Boolean) val);
                 default -> throw new IllegalStateException(key.id());
             }
         }
@@ -420,7 +500,7 @@ public final class SceneFile {
             }
             throw new Problem(k.id(), msg.substring(colon + 1).trim());
         }
-        return new SceneFile(s, kind, h, delta);
+        return new SceneFile(s, kind, h, delta, o);
     }
 
     private static String firstKey(Map<Key, Object> change) {
@@ -431,7 +511,9 @@ public final class SceneFile {
 
     /**
      * The file's content as an ordered map of keys to values: every key that applies to the
-     * scene type, with its effective value (defaults written out).
+     * scene type, with its effective value (defaults written out). Verlet's δ is written for the
+     * Verlet integrator or when it is not the default; the solver settings all for an implicit
+     * integrator, otherwise those that are not the default.
      */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -483,6 +565,29 @@ public final class SceneFile {
         m.put("dt", dt);
         if (integrator == IntegratorKind.VERLET || verletDelta != PositionVerlet.DEFAULT_DAMPING) {
             m.put("verlet_delta", verletDelta);
+        }
+        ImplicitOptions d = ImplicitOptions.defaults();
+        boolean all = integrator.isImplicit();
+        if (all || implicit.solver() != d.solver()) {
+            m.put(Key.SOLVER.id(), implicit.solver().id());
+        }
+        if (all || implicit.preconditioner() != d.preconditioner()) {
+            m.put(Key.PRECOND.id(), implicit.preconditioner().id());
+        }
+        if (all || implicit.tolerance() != d.tolerance()) {
+            m.put(Key.TOL.id(), implicit.tolerance());
+        }
+        if (all || implicit.maxIterations() != d.maxIterations()) {
+            m.put(Key.MAX_ITER.id(), implicit.maxIterations());
+        }
+        if (all || implicit.warmStart() != d.warmStart()) {
+            m.put(Key.WARM_START.id(), implicit.warmStart());
+        }
+        if (all || implicit.newtonIterations() != d.newtonIterations()) {
+            m.put(Key.NEWTON_ITERS.id(), implicit.newtonIterations());
+        }
+        if (all || implicit.clamp() != d.clamp()) {
+            m.put(Key.CLAMP.id(), implicit.clamp());
         }
         return Collections.unmodifiableMap(m);
     }

@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.io.DataFileException;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneType;
+import dev.hooke.core.solve.PreconditionerKind;
+import dev.hooke.core.solve.SolverKind;
 import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -46,6 +49,43 @@ class LessonReaderTest {
             "      - explosion_dt: {within: 5%, integrator: symplectic-euler}", // 27
             "");
 
+    /** A small valid lesson with the solver keys, labelled runs and the solver checks; line numbers matter. */
+    static final String VALID_IMPLICIT = String.join("\n",
+            "id: tiny-implicit",                                          // 1
+            "title: {en: Tiny, zh: 小}",                                   // 2
+            "narration: {en: A falling cloth., zh: 一块下落的布。}",            // 3
+            "scene:",                                                     // 4
+            "  type: cloth",                                              // 5
+            "  size: 6",                                                  // 6
+            "  integrator: implicit-euler",                               // 7
+            "  dt: 0.02",                                                 // 8
+            "  solver: cg",                                               // 9
+            "  precond: none",                                            // 10
+            "  tol: 1.0e-6",                                              // 11
+            "  max_iter: 500",                                            // 12
+            "  warm_start: false",                                        // 13
+            "  newton_iters: 1",                                          // 14
+            "  clamp: true",                                              // 15
+            "steps:",                                                     // 16
+            "  - narration: {en: Run., zh: 运行。}",                          // 17
+            "    question:",                                              // 18
+            "      prompt: {en: 'Fewer?', zh: '更少？'}",                        // 19
+            "      choices:",                                             // 20
+            "        - {en: 'Yes', zh: 是}",                               // 21
+            "        - {en: 'No', zh: 否}",                                // 22
+            "      answer: 1",                                            // 23
+            "    actions:",                                               // 24
+            "      - run: {time: 0.5, label: none}",                      // 25
+            "      - set: {precond: block-jacobi, warm_start: true}",     // 26
+            "      - reset",                                              // 27
+            "      - run: {time: 0.5, label: block}",                     // 28
+            "    expect:",                                                // 29
+            "      - cg_iterations: {below: 200, above: 1, statistic: mean, run: none}", // 30
+            "      - solver_converged: true",                             // 31
+            "      - solver_indefinite: {expected: false, run: block}",   // 32
+            "      - compare_runs: {quantity: mean_cg_iterations, run: block, baseline: none, ratio_below: 1}", // 33
+            "");
+
     private static String replaceLine(String text, int line, String replacement) {
         String[] lines = text.split("\n", -1);
         lines[line - 1] = replacement;
@@ -69,9 +109,9 @@ class LessonReaderTest {
         assertEquals(14, s.line());
         assertEquals(1, s.question().answer());
         assertTrue(s.question().accepts(1));
-        assertEquals(List.of(new Action.Chart("energy", 22), new Action.Run(1.0, 0, false, 23), new Action.Pause(24)),
+        assertEquals(List.of(new Action.Chart("energy", 22), new Action.Run(1.0, 0, false, null, 23), new Action.Pause(24)),
                 s.actions());
-        assertEquals(new Check.EnergyRatioPerStep(1.01, 1e-9, null, 26), s.checks().get(0));
+        assertEquals(new Check.EnergyRatioPerStep(1.01, 1e-9, null, null, 26), s.checks().get(0));
         assertEquals(new Check.ExplosionDt(0.05, 200, 1e6, IntegratorKind.SYMPLECTIC_EULER, 27), s.checks().get(1));
         assertEquals(2, l.checkCount());
     }
@@ -137,7 +177,7 @@ class LessonReaderTest {
         assertTrue(error(replaceLine(VALID, 26, "      - energy_growth: {expected: 1.01}"))
                 .startsWith("lessons/t.yaml:26: steps[0].expect[0]: unknown check 'energy_growth'; expected one of"));
         assertEquals("lessons/t.yaml:26: steps[0].expect[0].energy_ratio_per_step.witin: unknown key; expected one of "
-                + "expected, integrator, within",
+                + "expected, integrator, run, within",
                 error(replaceLine(VALID, 26, "      - energy_ratio_per_step: {expected: 1.01, witin: 1e-9}")));
     }
 
@@ -212,5 +252,120 @@ class LessonReaderTest {
                 + "than the limit of " + LessonReader.MAX_PARTICLES,
                 error(replaceLine(VALID, 22, "      - set: {type: chain, nodes: 100000}")));
         assertNull(LessonReader.parse(VALID, "x").steps().get(0).checks().get(0).integrator());
+    }
+
+    @Test
+    void readsSolverKeysLabelsAndSolverChecks() throws DataFileException {
+        Lesson l = LessonReader.parse(VALID_IMPLICIT, "lessons/t.yaml");
+        assertEquals(new ImplicitOptions(SolverKind.CG, PreconditionerKind.NONE, 1e-6, 500, false, 1, true),
+                l.scene().implicitOptions());
+        Step s = l.steps().get(0);
+        assertEquals(new Action.Run(0.5, 0, false, "none", 25), s.actions().get(0));
+        assertEquals(EnumSet.of(SceneFile.Key.PRECOND, SceneFile.Key.WARM_START), s.controls());
+        assertTrue(((Action.Set) s.actions().get(1)).isLive());
+        assertEquals(new Check.CgIterations(200, 1, "mean", null, "none", 30), s.checks().get(0));
+        assertEquals(new Check.SolverConverged(true, null, null, 31), s.checks().get(1));
+        assertEquals(new Check.SolverIndefinite(false, null, "block", 32), s.checks().get(2));
+        assertEquals(new Check.CompareRuns(Check.Quantity.MEAN_CG_ITERATIONS, "block", Check.Quantity.MEAN_CG_ITERATIONS,
+                "none", Double.NEGATIVE_INFINITY, 1, 33), s.checks().get(3));
+    }
+
+    @Test
+    void badSolverKeysNameFileLineAndField() {
+        assertEquals("lessons/t.yaml:9: scene.solver: unknown solver 'lu'; choose one of cg, cholesky",
+                error(replaceLine(VALID_IMPLICIT, 9, "  solver: lu")));
+        assertEquals("lessons/t.yaml:10: scene.precond: unknown preconditioner 'ilu'; choose one of none, jacobi, "
+                + "block-jacobi", error(replaceLine(VALID_IMPLICIT, 10, "  precond: ilu")));
+        assertEquals("lessons/t.yaml:11: scene.tol: must be a relative residual > 0 and < 1, got 2",
+                error(replaceLine(VALID_IMPLICIT, 11, "  tol: 2")));
+        assertEquals("lessons/t.yaml:12: scene.max_iter: must be between 1 and 1000000, got 0",
+                error(replaceLine(VALID_IMPLICIT, 12, "  max_iter: 0")));
+        assertEquals("lessons/t.yaml:13: scene.warm_start: must be true or false, got 'yes'",
+                error(replaceLine(VALID_IMPLICIT, 13, "  warm_start: yes")));
+        assertEquals("lessons/t.yaml:14: scene.newton_iters: must be between 1 and 100, got 101",
+                error(replaceLine(VALID_IMPLICIT, 14, "  newton_iters: 101")));
+        assertEquals("lessons/t.yaml:15: scene.clamp: must be true or false, got '2'",
+                error(replaceLine(VALID_IMPLICIT, 15, "  clamp: 2")));
+        assertEquals("lessons/t.yaml:26: steps[0].actions[1].set.tol: must be a number > 0, got 0",
+                error(replaceLine(VALID_IMPLICIT, 26, "      - set: {tol: 0}")));
+        assertEquals("lessons/t.yaml:26: steps[0].actions[1].set.max_iter: must be a whole number, got '2.5'",
+                error(replaceLine(VALID_IMPLICIT, 26, "      - set: {max_iter: 2.5}")));
+    }
+
+    @Test
+    void badRunLabelsNameFileLineAndField() {
+        assertEquals("lessons/t.yaml:25: steps[0].actions[0].run.label: must be lowercase letters, digits and dashes "
+                + "(at most 64), got 'No Pre'", error(replaceLine(VALID_IMPLICIT, 25, "      - run: {time: 0.5, label: No Pre}")));
+        assertEquals("lessons/t.yaml:30: steps[0].expect[0].cg_iterations.run: no run labelled 'nine' happens before "
+                + "this check; the labels so far are block, none",
+                error(replaceLine(VALID_IMPLICIT, 30, "      - cg_iterations: {below: 200, run: nine}")));
+        assertEquals("lessons/t.yaml:30: steps[0].expect[0].cg_iterations.run: give either 'run' (a label) or "
+                + "'integrator', not both",
+                error(replaceLine(VALID_IMPLICIT, 30, "      - cg_iterations: {below: 200, run: none, integrator: implicit-euler}")));
+        assertEquals("lessons/t.yaml:32: steps[0].expect[2].solver_indefinite.run: no run labelled 'later' happens "
+                + "before this check; the labels so far are block, none",
+                error(replaceLine(VALID_IMPLICIT, 32, "      - solver_indefinite: {expected: false, run: later}")));
+    }
+
+    @Test
+    void badSolverChecksNameFileLineAndField() {
+        assertEquals("lessons/t.yaml:30: steps[0].expect[0].cg_iterations: needs 'below', 'above' or both (CG "
+                + "iterations, for example 'below: 50')",
+                error(replaceLine(VALID_IMPLICIT, 30, "      - cg_iterations: {statistic: mean}")));
+        assertEquals("lessons/t.yaml:30: steps[0].expect[0].cg_iterations.statistic: must be one of mean, max, total, "
+                + "got 'median'", error(replaceLine(VALID_IMPLICIT, 30, "      - cg_iterations: {below: 9, statistic: median}")));
+        assertEquals("lessons/t.yaml:30: steps[0].expect[0].cg_iterations.below: must be larger than 'above' + 1 (5), "
+                + "got 5", error(replaceLine(VALID_IMPLICIT, 30, "      - cg_iterations: {below: 5, above: 4}")));
+        assertEquals("lessons/t.yaml:30: steps[0].expect[0].cg_iterations.above: must be a whole number, got 'few'",
+                error(replaceLine(VALID_IMPLICIT, 30, "      - cg_iterations: {above: few}")));
+        assertEquals("lessons/t.yaml:31: steps[0].expect[1].solver_converged: must be true or false, got 'maybe'",
+                error(replaceLine(VALID_IMPLICIT, 31, "      - solver_converged: maybe")));
+        assertEquals("lessons/t.yaml:32: steps[0].expect[2].solver_indefinite.expected: is missing",
+                error(replaceLine(VALID_IMPLICIT, 32, "      - solver_indefinite: {run: block}")));
+        assertEquals("lessons/t.yaml:32: steps[0].expect[2].solver_indefinite.within: unknown key; expected one of "
+                + "expected, integrator, run",
+                error(replaceLine(VALID_IMPLICIT, 32, "      - solver_indefinite: {expected: true, within: 1%}")));
+    }
+
+    @Test
+    void solverChecksNeedARunThatSolves() {
+        assertEquals("lessons/t.yaml:30: steps[0].expect[0]: 'cg_iterations' reads the linear solves of an implicit "
+                + "integrator, and the run 'none' uses symplectic-euler, which solves none",
+                error(replaceLine(VALID_IMPLICIT, 7, "  integrator: symplectic-euler")));
+        assertEquals("lessons/t.yaml:33: steps[0].expect[3].compare_runs.run: 'mean_cg_iterations' counts CG "
+                + "iterations, and the run 'block' solves with cholesky, which takes none (set 'solver: cg')",
+                error(replaceLine(VALID_IMPLICIT, 26, "      - set: {solver: cholesky}")));
+        assertEquals("lessons/t.yaml:31: steps[0].expect[1]: 'solver_converged' reads the linear solves of an "
+                + "implicit integrator, and the run 'block' uses rk4, which solves none",
+                error(replaceLine(VALID_IMPLICIT, 27, "      - integrator: rk4")));
+    }
+
+    @Test
+    void badComparisonsNameFileLineAndField() {
+        String c = "      - compare_runs: ";
+        assertTrue(error(replaceLine(VALID_IMPLICIT, 33, c + "{quantity: speed, run: block, baseline: none, "
+                + "ratio_below: 1}")).startsWith("lessons/t.yaml:33: steps[0].expect[3].compare_runs.quantity: unknown "
+                + "quantity 'speed'; choose one of mean_cg_iterations, max_cg_iterations, total_cg_iterations, steps"));
+        assertEquals("lessons/t.yaml:33: steps[0].expect[3].compare_runs.baseline: is missing",
+                error(replaceLine(VALID_IMPLICIT, 33, c + "{quantity: steps, run: block, ratio_below: 1}")));
+        assertEquals("lessons/t.yaml:33: steps[0].expect[3].compare_runs: needs 'ratio_below', 'ratio_above' or both "
+                + "(bounds on steps of 'run' / steps of 'baseline')",
+                error(replaceLine(VALID_IMPLICIT, 33, c + "{quantity: steps, run: block, baseline: none}")));
+        assertEquals("lessons/t.yaml:33: steps[0].expect[3].compare_runs.ratio_below: must be larger than "
+                + "'ratio_above' (2.0), got 1.0",
+                error(replaceLine(VALID_IMPLICIT, 33, c + "{quantity: steps, run: block, baseline: none, ratio_above: 2, "
+                        + "ratio_below: 1}")));
+        assertEquals("lessons/t.yaml:33: steps[0].expect[3].compare_runs.ratio_above: must be a number >= 0, got -1",
+                error(replaceLine(VALID_IMPLICIT, 33, c + "{quantity: steps, run: block, baseline: none, ratio_above: -1}")));
+        assertEquals("lessons/t.yaml:33: steps[0].expect[3].compare_runs.baseline: is the run itself: the ratio would "
+                + "be 1", error(replaceLine(VALID_IMPLICIT, 33, c + "{quantity: steps, run: block, baseline: block, "
+                + "ratio_below: 2}")));
+        assertEquals("lessons/t.yaml:33: steps[0].expect[3].compare_runs.baseline: no run labelled 'cold' happens "
+                + "before this check; the labels so far are block, none",
+                error(replaceLine(VALID_IMPLICIT, 33, c + "{quantity: steps, run: block, baseline: cold, ratio_below: 2}")));
+        assertEquals("lessons/t.yaml:33: steps[0].expect[3].compare_runs.baseline_quantity: unknown quantity 'work'; "
+                + "choose one of mean_cg_iterations, max_cg_iterations, total_cg_iterations, steps, max_strain, "
+                + "energy_ratio", error(replaceLine(VALID_IMPLICIT, 33, c + "{quantity: steps, run: block, baseline: none, "
+                + "baseline_quantity: work, ratio_below: 2}")));
     }
 }

@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** Every lesson in lessons/ reads, asks for predictions in both languages, and passes every check. */
+/**
+ * Every lesson in lessons/ reads, asks for predictions in both languages, and passes every check;
+ * the thirteen lessons of the course are there, in their order.
+ */
 class LessonsCheckTest {
 
     private static final Path DIR = Path.of("lessons");
@@ -33,8 +36,9 @@ class LessonsCheckTest {
             names.add(p.getFileName().toString());
         }
         assertEquals(List.of("01-one-spring-explicit-euler.yaml", "02-semi-implicit-euler.yaml", "03-the-limit.yaml",
-                "04-damping.yaml", "05-accuracy.yaml", "06-the-rope.yaml", "07-chain-limit.yaml", "12-cloth.yaml"),
-                names);
+                "04-damping.yaml", "05-accuracy.yaml", "06-the-rope.yaml", "07-chain-limit.yaml",
+                "08-implicit-euler.yaml", "09-implicit-midpoint.yaml", "10-inside-the-solver.yaml",
+                "11-compression.yaml", "12-cloth.yaml", "13-stiff-cloth.yaml"), names);
     }
 
     @Test
@@ -72,6 +76,8 @@ class LessonsCheckTest {
                 "explosion_dt: {within: -5%}");
         assertReadmeShows(readme, "lessons/12-cloth.yaml", 18, "size: 12", "size: 400");
         assertReadmeShows(readme, "lessons/06-the-rope.yaml", 22, "integrator: explicit-euler", "integrator: leapfrog");
+        assertReadmeShows(readme, "lessons/10-inside-the-solver.yaml", 27, "precond: none", "precond: ilu");
+        assertReadmeShows(readme, "lessons/10-inside-the-solver.yaml", 172, "baseline: block", "baseline: cold");
     }
 
     private static void assertReadmeShows(String readme, String file, int line, String from, String to)

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link DataFileException} whose message starts with "file:line: "; nothing else escapes, and a
  * lesson that was read plays through the runner without an exception.
  *
- * <p>The inputs are seeded random mutations of the real lessons and of a small one: lines
+ * <p>The inputs are seeded random mutations of the real lessons and of two small ones (one with
+ * the implicit solver keys, run labels and solver checks, which is also played): lines
  * deleted, duplicated, swapped or re-indented, values and keys replaced by wrong types, unknown
  * names, negative or huge numbers, tags, aliases; truncation, control characters, deep nesting,
  * several documents; and random bytes, including invalid UTF-8.
@@ -36,11 +37,15 @@ class MalformedLessonsTest {
         "leapfrog", "100000", "400", "1e12", "1e-12", "true", "yes", "'0.02'", "\"\\u0001\"", "*undefined", "&a [*a]",
         "日本語", "-0", "0x10", "1_000", "2147483648", "-2147483649", "0.5", "3", "explosion", "sweep", "energy",
         "[explicit-euler, explicit-euler]", "[rk4]", "{en: x}", "{en: x, zh: y, fr: z}", "'  '",
+        "cg", "cholesky", "none", "jacobi", "block-jacobi", "mean", "total", "mean_cg_iterations", "steps",
+        "total_cg_iterations", "energy_ratio", "1.0e-6", "1000001", "101", "block", "warm", "No Label",
     };
 
     private static final String[] KEYS = {
         "nodes", "size", "k_bend", "type", "steps", "integrator", "foo", "time", "until", "within", "max_time",
         "expected", "choices", "answer", "narration", "dt", "verlet_delta", "<<", "? complex", "set", "run", "id",
+        "solver", "precond", "tol", "max_iter", "warm_start", "newton_iters", "clamp", "label", "baseline",
+        "baseline_quantity", "quantity", "ratio_above", "ratio_below", "below", "above", "statistic",
     };
 
     private static final Pattern PREFIX = Pattern.compile("^(.*?):(\\d+): .+", Pattern.DOTALL);
@@ -51,6 +56,7 @@ class MalformedLessonsTest {
     private static List<String> bases() throws IOException {
         List<String> out = new ArrayList<>();
         out.add(LessonReaderTest.VALID);
+        out.add(LessonReaderTest.VALID_IMPLICIT);
         try (Stream<Path> s = Files.list(Path.of("lessons"))) {
             for (Path p : s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
                 out.add(Files.readString(p));
@@ -127,7 +133,7 @@ class MalformedLessonsTest {
         int read = 0;
         int played = 0;
         for (int i = 0; i < 800; i++) {
-            int b = rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(bases.size());
+            int b = rnd.nextInt(3) == 0 ? rnd.nextInt(2) : rnd.nextInt(bases.size());
             String text = mutate(bases.get(b), rnd);
             String name = "gen/" + i + ".yaml";
             Lesson lesson = null;
@@ -140,7 +146,7 @@ class MalformedLessonsTest {
             } catch (Throwable t) {
                 fail("input " + i + " escaped with " + t + "\n" + text, t);
             }
-            if (lesson != null && b == 0 && played < 40) {
+            if (lesson != null && b <= 1 && played < 60) {
                 played++;
                 try {
                     Report r = LessonChecker.check(lesson);
@@ -153,6 +159,93 @@ class MalformedLessonsTest {
         assertTrue(refused > 200, "refused " + refused);
         assertTrue(read > 50, "read " + read);
         assertTrue(played > 10, "played " + played);
+    }
+
+    /**
+     * A field of the small implicit lesson: its line, the line's text with {@code %s} for the value,
+     * its path, and the values it takes that can make another field wrong (a direct solver under a
+     * CG check, a run compared with itself).
+     */
+    private record Field(int line, String template, String path, List<String> valid) {
+        Field(int line, String template, String path) {
+            this(line, template, path, List.of());
+        }
+    }
+
+    private static final List<Field> NEW_FIELDS = List.of(
+            new Field(9, "  solver: %s", "scene.solver", List.of("cholesky")),
+            new Field(10, "  precond: %s", "scene.precond"),
+            new Field(11, "  tol: %s", "scene.tol"),
+            new Field(12, "  max_iter: %s", "scene.max_iter"),
+            new Field(13, "  warm_start: %s", "scene.warm_start"),
+            new Field(14, "  newton_iters: %s", "scene.newton_iters"),
+            new Field(15, "  clamp: %s", "scene.clamp"),
+            new Field(26, "      - set: {precond: %s}", "steps[0].actions[1].set.precond"),
+            new Field(26, "      - set: {tol: %s}", "steps[0].actions[1].set.tol"),
+            new Field(26, "      - set: {max_iter: %s}", "steps[0].actions[1].set.max_iter"),
+            new Field(26, "      - set: {newton_iters: %s}", "steps[0].actions[1].set.newton_iters"),
+            new Field(26, "      - set: {clamp: %s, solver: cg}", "steps[0].actions[1].set.clamp"),
+            new Field(30, "      - cg_iterations: {below: %s, run: none}", "steps[0].expect[0].cg_iterations.below"),
+            new Field(30, "      - cg_iterations: {above: %s, run: none}", "steps[0].expect[0].cg_iterations.above"),
+            new Field(30, "      - cg_iterations: {below: 9, statistic: %s}", "steps[0].expect[0].cg_iterations.statistic"),
+            new Field(30, "      - cg_iterations: {below: 9, run: %s}", "steps[0].expect[0].cg_iterations.run"),
+            new Field(31, "      - solver_converged: {expected: %s}", "steps[0].expect[1].solver_converged.expected"),
+            new Field(32, "      - solver_indefinite: {expected: true, run: %s}", "steps[0].expect[2].solver_indefinite.run"),
+            new Field(33, "      - compare_runs: {quantity: %s, run: block, baseline: none, ratio_below: 1}",
+                    "steps[0].expect[3].compare_runs.quantity"),
+            new Field(33, "      - compare_runs: {quantity: steps, run: %s, baseline: none, ratio_below: 1}",
+                    "steps[0].expect[3].compare_runs.run", List.of("none")),
+            new Field(33, "      - compare_runs: {quantity: steps, run: block, baseline: %s, ratio_below: 1}",
+                    "steps[0].expect[3].compare_runs.baseline"),
+            new Field(33, "      - compare_runs: {quantity: steps, baseline_quantity: %s, run: block, baseline: none, "
+                    + "ratio_below: 1}", "steps[0].expect[3].compare_runs.baseline_quantity"),
+            new Field(33, "      - compare_runs: {quantity: steps, run: block, baseline: none, ratio_above: %s}",
+                    "steps[0].expect[3].compare_runs.ratio_above"),
+            new Field(33, "      - compare_runs: {quantity: steps, run: block, baseline: none, ratio_below: %s}",
+                    "steps[0].expect[3].compare_runs.ratio_below"));
+
+    /** Wrong and right values for the solver fields: types, signs, ranges, names. */
+    private static final String[] FIELD_VALUES = {
+        "-5", "-5%", "0", "abc", "[1, 2]", "{a: 1}", "", "~", "1e309", ".nan", "1e-12", "1e12", "true", "2147483648",
+        "0.5", "3", "2.5", "cholesky", "block-jacobi", "mean", "steps", "none", "block", "No Label", "'  '", "日本語",
+    };
+
+    /**
+     * Every new field of the format (the solver keys in the scene and in {@code set}, the
+     * parameters of the solver checks and of {@code compare_runs}) given every value of
+     * {@link #FIELD_VALUES}: the lesson is read, or refused with the
+     * message {@code file:line: path: ...} naming that field's line and path (or, for a valid value
+     * that makes another field wrong, that field's file and line).
+     */
+    @Test
+    void newFieldsWithWrongValuesNameTheirFileLineAndField() {
+        int refused = 0;
+        for (Field f : NEW_FIELDS) {
+            for (String value : FIELD_VALUES) {
+                String text = replaceLine(LessonReaderTest.VALID_IMPLICIT, f.line(), String.format(f.template(), value));
+                try {
+                    LessonReader.parse(text, "lessons/t.yaml");
+                } catch (DataFileException e) {
+                    refused++;
+                    String want = "lessons/t.yaml:" + f.line() + ": " + f.path();
+                    if (f.valid().contains(value)) {
+                        assertLocated(e, "lessons/t.yaml", text.split("\n", -1).length);
+                    } else {
+                        assertTrue(e.getMessage().startsWith(want + ": ") || e.getMessage().startsWith(want + "."),
+                                f.path() + " = " + value + ": " + e.getMessage());
+                    }
+                } catch (Throwable t) {
+                    fail(f.path() + " = " + value + " escaped with " + t, t);
+                }
+            }
+        }
+        assertTrue(refused > NEW_FIELDS.size() * 15, "refused " + refused);
+    }
+
+    private static String replaceLine(String text, int line, String replacement) {
+        String[] lines = text.split("\n", -1);
+        lines[line - 1] = replacement;
+        return String.join("\n", lines);
     }
 
     @Test

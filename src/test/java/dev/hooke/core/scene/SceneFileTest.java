@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.io.DataFileException;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.solve.PreconditionerKind;
+import dev.hooke.core.solve.SolverKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +24,17 @@ class SceneFileTest {
 
     @TempDir
     Path dir;
+
+    /** Random solver settings: the defaults half of the time, else every field random and valid. */
+    static ImplicitOptions randomOptions(SplittableRandom rnd) {
+        if (rnd.nextBoolean()) {
+            return ImplicitOptions.defaults();
+        }
+        return new ImplicitOptions(SolverKind.values()[rnd.nextInt(SolverKind.values().length)],
+                PreconditionerKind.values()[rnd.nextInt(PreconditionerKind.values().length)],
+                Math.pow(10, -1 - rnd.nextInt(12)) * (1 + 8 * rnd.nextDouble()), 1 + rnd.nextInt(5000),
+                rnd.nextBoolean(), 1 + rnd.nextInt(ImplicitOptions.NEWTON_ITERATIONS_LIMIT), rnd.nextBoolean());
+    }
 
     /** A random scene file of every type, with every key set to a random valid value. */
     static SceneFile random(SplittableRandom rnd) {
@@ -52,7 +66,7 @@ class SceneFileTest {
         }
         IntegratorKind kind = IntegratorKind.values()[rnd.nextInt(IntegratorKind.values().length)];
         double delta = rnd.nextBoolean() ? PositionVerlet.DEFAULT_DAMPING : rnd.nextDouble() * 0.01;
-        return new SceneFile(s, kind, 1e-4 + rnd.nextDouble() * 0.01, delta);
+        return new SceneFile(s, kind, 1e-4 + rnd.nextDouble() * 0.01, delta, randomOptions(rnd));
     }
 
     private static void assertSameSystem(MassSpringSystem a, MassSpringSystem b) {
@@ -80,6 +94,7 @@ class SceneFileTest {
             assertEquals(f.integrator(), back.integrator());
             assertEquals(f.dt(), back.dt());
             assertEquals(f.verletDelta(), back.verletDelta());
+            assertEquals(f.implicitOptions(), back.implicitOptions());
             assertSameSystem(f.build(), back.build());
         }
     }
@@ -106,6 +121,38 @@ class SceneFileTest {
         assertEquals(SceneFile.DEFAULT_INTEGRATOR, f.integrator());
         assertEquals(SceneFile.DEFAULT_DT, f.dt());
         assertEquals(PositionVerlet.DEFAULT_DAMPING, f.verletDelta());
+        assertEquals(ImplicitOptions.defaults(), f.implicitOptions());
+    }
+
+    @Test
+    void solverKeysSetTheImplicitOptionsAndTheIntegratorUsesThem() throws DataFileException {
+        SceneFile f = SceneFile.parse(String.join("\n", "type: cloth", "size: 4", "integrator: implicit-euler",
+                "solver: cholesky", "precond: jacobi", "tol: 1e-8", "max_iter: 250", "warm_start: false",
+                "newton_iters: 3", "clamp: false", ""), "s.yaml");
+        ImplicitOptions expected = new ImplicitOptions(SolverKind.CHOLESKY, PreconditionerKind.JACOBI, 1e-8, 250, false,
+                3, false);
+        assertEquals(expected, f.implicitOptions());
+        assertEquals(expected, ((dev.hooke.core.integrate.BackwardEuler) f.createIntegrator()).options());
+        assertEquals(expected, ((dev.hooke.core.integrate.ImplicitMidpoint)
+                f.createIntegrator(IntegratorKind.IMPLICIT_MIDPOINT)).options());
+        assertEquals(SceneFile.parse(f.toYaml(), "back.yaml"), f);
+        assertTrue(f.toYaml().contains("newton_iters: 3\n"), f.toYaml());
+    }
+
+    @Test
+    void solverKeysAreWrittenForImplicitIntegratorsAndWhenNotDefault() throws DataFileException {
+        SceneFile explicit = SceneFile.parse("type: spring\nintegrator: rk4\n", "s.yaml");
+        assertTrue(!explicit.toMap().containsKey("solver") && !explicit.toMap().containsKey("clamp"), explicit.toYaml());
+        SceneFile kept = SceneFile.parse("type: spring\nintegrator: rk4\nclamp: false\n", "s.yaml");
+        assertEquals(false, kept.toMap().get("clamp"));
+        assertTrue(!kept.toMap().containsKey("solver"));
+        SceneFile implicit = SceneFile.parse("type: spring\nintegrator: implicit-midpoint\n", "s.yaml");
+        for (SceneFile.Key k : SceneFile.Key.values()) {
+            if (k.isSolverSetting()) {
+                assertTrue(implicit.toMap().containsKey(k.id()), k.id());
+                assertTrue(k.isLive(), k.id());
+            }
+        }
     }
 
     @Test
@@ -125,6 +172,30 @@ class SceneFileTest {
                 unknown);
         assertEquals("s.yaml:1: dt: must be a number > 0, got -0.01",
                 assertThrows(DataFileException.class, () -> SceneFile.parse("{type: spring, dt: -0.01}", "s.yaml"))
+                        .getMessage());
+        assertEquals("s.yaml:2: solver: unknown solver 'lu'; choose one of cg, cholesky",
+                assertThrows(DataFileException.class, () -> SceneFile.parse("type: spring\nsolver: lu\n", "s.yaml"))
+                        .getMessage());
+        assertEquals("s.yaml:2: precond: unknown preconditioner 'ilu'; choose one of none, jacobi, block-jacobi",
+                assertThrows(DataFileException.class, () -> SceneFile.parse("type: spring\nprecond: ilu\n", "s.yaml"))
+                        .getMessage());
+        assertEquals("s.yaml:2: tol: must be a relative residual > 0 and < 1, got 1",
+                assertThrows(DataFileException.class, () -> SceneFile.parse("type: spring\ntol: 1\n", "s.yaml"))
+                        .getMessage());
+        assertEquals("s.yaml:2: tol: must be a number > 0, got 0",
+                assertThrows(DataFileException.class, () -> SceneFile.parse("type: spring\ntol: 0\n", "s.yaml"))
+                        .getMessage());
+        assertEquals("s.yaml:2: max_iter: must be between 1 and 1000000, got 0",
+                assertThrows(DataFileException.class, () -> SceneFile.parse("type: spring\nmax_iter: 0\n", "s.yaml"))
+                        .getMessage());
+        assertEquals("s.yaml:2: warm_start: must be true or false, got 'yes'",
+                assertThrows(DataFileException.class, () -> SceneFile.parse("type: spring\nwarm_start: yes\n", "s.yaml"))
+                        .getMessage());
+        assertEquals("s.yaml:2: newton_iters: must be between 1 and 100, got 101",
+                assertThrows(DataFileException.class, () -> SceneFile.parse("type: spring\nnewton_iters: 101\n",
+                        "s.yaml")).getMessage());
+        assertEquals("s.yaml:2: clamp: must be a single value, got a list",
+                assertThrows(DataFileException.class, () -> SceneFile.parse("type: spring\nclamp: [true]\n", "s.yaml"))
                         .getMessage());
         assertEquals("s.yaml:1: needs 'type' (one of spring, chain, cloth, cube)",
                 assertThrows(DataFileException.class, () -> SceneFile.parse("mass: 1\n", "s.yaml")).getMessage());
