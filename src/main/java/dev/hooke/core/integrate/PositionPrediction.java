@@ -14,8 +14,8 @@ import dev.hooke.core.model.MassSpringSystem;
  * Algorithm 1, line 3) with the external forces gravity m g and air damping −c v, the drag taken
  * at the end velocity v = (x − xⁿ)/h as backward Euler takes it:
  * <pre>
- *   M (x − xⁿ − h vⁿ) = h² M g − h c (x − xⁿ) + Δ            (Δ: the projections' moves, times M)
- *   ⇔  x = x* + W Δ,   x* = xⁿ + h (vⁿ + h g) / (1 + h c / m),   W = (M + h c I)⁻¹
+ *   M (x − xⁿ − h vⁿ) = h² M g − h c (x − xⁿ) + h² f_C      (f_C: the constraint forces)
+ *   ⇔  x = x* + W h² f_C,   x* = xⁿ + h (vⁿ + h g) / (1 + h c / m),   W = (M + h c I)⁻¹
  * </pre>
  * So the drag does two things: it shrinks the predicted velocity, and it makes every particle
  * respond to the projections with the inverse mass w = 1/(m + h c) instead of 1/m
