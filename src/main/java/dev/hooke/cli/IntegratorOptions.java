@@ -5,6 +5,7 @@ import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.Integrators;
 import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.solve.SolverKind;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,7 +16,7 @@ import picocli.CommandLine.Option;
  * The integrator options, shared as a picocli mixin: {@code --integrator}, {@code --verlet-damping}
  * and the implicit integrators' solver options ({@link ImplicitOptions}: {@code --solver},
  * {@code --precond}, {@code --tol}, {@code --max-iter}, {@code --warm-start},
- * {@code --newton-iters}, {@code --clamp}).
+ * {@code --newton-iters}, {@code --clamp}) and the projection methods' {@code --iterations}.
  */
 public final class IntegratorOptions {
 
@@ -60,7 +61,14 @@ public final class IntegratorOptions {
                     + "stiffness, which keeps the system positive definite (default: true).")
     String clamp;
 
+    @Option(names = "--iterations", paramLabel = "N",
+            description = "pbd, xpbd and fast-mass-spring only: constraint-projection sweeps (pbd, xpbd) or "
+                    + "local/global iterations (fast-mass-spring) per step (default: "
+                    + ProjectionIntegrator.DEFAULT_ITERATIONS + ").")
+    String iterations;
+
     private ImplicitOptions implicit = ImplicitOptions.defaults();
+    private Integer projectionIterations;
 
     /**
      * Checks that the options fit together.
@@ -102,6 +110,19 @@ public final class IntegratorOptions {
             }
         }
         implicit = o;
+        projectionIterations = null;
+        if (iterations != null) {
+            if (!kind.isProjection()) {
+                throw new UsageException(command.commandLine(), "--" + ProjectionIntegrator.ITERATIONS
+                        + ": applies to the projection integrators (pbd, xpbd, fast-mass-spring) only, not to "
+                        + kind.id());
+            }
+            try {
+                projectionIterations = ProjectionIntegrator.parseIterations(iterations);
+            } catch (IllegalArgumentException bad) {
+                throw new UsageException(command.commandLine(), "--" + bad.getMessage());
+            }
+        }
     }
 
     private static void put(Map<String, String> given, String name, String value) {
@@ -125,6 +146,9 @@ public final class IntegratorOptions {
         Integrator integrator = kind.isImplicit() ? Integrators.create(kind, implicit) : Integrators.create(kind);
         if (verletDamping != null && integrator instanceof PositionVerlet verlet) {
             verlet.setDamping(verletDamping);
+        }
+        if (projectionIterations != null && integrator instanceof ProjectionIntegrator projection) {
+            projection.setIterations(projectionIterations);
         }
         return integrator;
     }

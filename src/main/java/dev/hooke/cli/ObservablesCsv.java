@@ -1,5 +1,7 @@
 package dev.hooke.cli;
 
+import dev.hooke.core.integrate.ProjectionIntegrator;
+import dev.hooke.core.integrate.ProjectionStats;
 import dev.hooke.core.integrate.SolverStats;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.sim.Simulation;
@@ -61,9 +63,14 @@ public final class ObservablesCsv {
      *   cg_iterations CG iterations of the last step's linear solves (0 for a direct solve)
      *   residual      ‖b − A x‖ / ‖b‖ at the end of the last step's linear solve
      *   converged     1 if every linear solve of the last step reached its tolerance, else 0
+     *   iterations    projection sweeps or local/global iterations of the last step (pbd, xpbd,
+     *                 fast-mass-spring)
+     *   rms_strain    √(mean ((l − L)/L)²) over the springs after the last step (the same
+     *                 integrators; {@link ProjectionStats}); dimensionless
      * </pre>
-     * The last three are empty for an integrator that solves nothing (the explicit ones) and in
-     * the row of the initial state.
+     * The solver columns are empty for an integrator that solves no linear system (the explicit
+     * and projection ones), the last two for any but the projection integrators; all five in the
+     * row of the initial state.
      */
     public static final List<Column> STANDARD = List.of(
             whole("step", Simulation::steps),
@@ -81,7 +88,9 @@ public final class ObservablesCsv {
             whole("exploded", s -> s.exploded() ? 1 : 0),
             solve("cg_iterations", (stats, row) -> row.append(stats.iterations)),
             solve("residual", (stats, row) -> row.append(stats.finalResidual)),
-            solve("converged", (stats, row) -> row.append(stats.converged ? 1 : 0)));
+            solve("converged", (stats, row) -> row.append(stats.converged ? 1 : 0)),
+            projection("iterations", (stats, row) -> row.append(stats.iterations)),
+            projection("rms_strain", (stats, row) -> row.append(stats.rmsStrain)));
 
     private final List<Column> columns;
     private final StringBuilder row = new StringBuilder(256);
@@ -145,6 +154,21 @@ public final class ObservablesCsv {
             SolverStats stats = sim.integrator().solverStats();
             if (stats != null && sim.steps() > 0) {
                 cell.append(stats, row);
+            }
+        });
+    }
+
+    /** What a projection column writes from the last step's statistics. */
+    @FunctionalInterface
+    interface ProjectionCell {
+        void append(ProjectionStats stats, StringBuilder row);
+    }
+
+    /** A column of the last step's projection statistics, empty for other integrators. */
+    static Column projection(String name, ProjectionCell cell) {
+        return new Column(name, (sim, row) -> {
+            if (sim.integrator() instanceof ProjectionIntegrator p && sim.steps() > 0) {
+                cell.append(p.projectionStats(), row);
             }
         });
     }

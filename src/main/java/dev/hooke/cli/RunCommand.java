@@ -1,5 +1,7 @@
 package dev.hooke.cli;
 
+import dev.hooke.core.integrate.ProjectionIntegrator;
+import dev.hooke.core.integrate.ProjectionStats;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.scene.SceneSpec;
@@ -34,7 +36,9 @@ import picocli.CommandLine.Spec;
                 + "or prints a summary.",
         footerHeading = "%n",
         footer = {"CSV columns: step,t,kinetic,elastic,gravitational,total,dissipated,max_speed,max_strain,"
-                + "momentum_x,momentum_y,momentum_z,exploded (SI units; exploded is 0 or 1). The first row is "
+                + "momentum_x,momentum_y,momentum_z,exploded,cg_iterations,residual,converged,iterations,rms_strain "
+                + "(SI units; exploded and converged are 0 or 1; the solver columns are filled for the implicit "
+                + "integrators, iterations and rms_strain for pbd, xpbd and fast-mass-spring). The first row is "
                 + "step 0; when the system explodes the row of that step ends the file.",
                 "Exit codes: 0 done (also when the system exploded), 1 the CSV could not be written, "
                         + "2 bad usage."})
@@ -162,6 +166,11 @@ final class RunCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "max speed %s m/s, max strain %s, momentum (%s, %s, %s) kg·m/s%n",
                 Numbers.num(o.maxSpeed), Numbers.num(o.maxStrain), Numbers.num(o.momentum[0]),
                 Numbers.num(o.momentum[1]), Numbers.num(o.momentum[2]));
+        if (sim.integrator() instanceof ProjectionIntegrator p && sim.steps() > 0) {
+            ProjectionStats st = p.projectionStats();
+            out.printf(Locale.ROOT, "%d iterations per step; after the last step strain rms %s, max %s%n",
+                    st.iterations, Numbers.num(st.rmsStrain), Numbers.num(st.maxStrain));
+        }
         if (sim.exploded()) {
             out.println("EXPLODED. " + sim.explosion().message());
         } else {

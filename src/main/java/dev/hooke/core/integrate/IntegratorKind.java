@@ -19,16 +19,28 @@ public enum IntegratorKind {
     /** Backward Euler, linearised in Baraff &amp; Witkin's symmetric form ({@link BackwardEuler}). */
     IMPLICIT_EULER("implicit-euler", "Implicit Euler", true),
     /** The implicit midpoint rule ({@link ImplicitMidpoint}). */
-    IMPLICIT_MIDPOINT("implicit-midpoint", "Implicit midpoint", true);
+    IMPLICIT_MIDPOINT("implicit-midpoint", "Implicit midpoint", true),
+    /** Position-based dynamics, Müller et al. 2007 ({@link PositionBasedDynamics}). */
+    PBD("pbd", "PBD", false, true),
+    /** Extended position-based dynamics, Macklin et al. 2016 ({@link ExtendedPositionBasedDynamics}). */
+    XPBD("xpbd", "XPBD", false, true),
+    /** Liu et al.'s local/global solve of backward Euler, 2013 ({@link FastMassSpring}). */
+    FAST_MASS_SPRING("fast-mass-spring", "Fast mass-spring (Liu)", false, true);
 
     private final String id;
     private final String displayName;
     private final boolean implicit;
+    private final boolean projection;
 
     IntegratorKind(String id, String displayName, boolean implicit) {
+        this(id, displayName, implicit, false);
+    }
+
+    IntegratorKind(String id, String displayName, boolean implicit, boolean projection) {
         this.id = id;
         this.displayName = displayName;
         this.implicit = implicit;
+        this.projection = projection;
     }
 
     /** The name on the command line and in files, for example {@code symplectic-euler}. */
@@ -41,9 +53,28 @@ public enum IntegratorKind {
         return displayName;
     }
 
-    /** Whether each step solves an equation (and so may own a linear solver). */
+    /**
+     * Whether each step solves the backward-Euler equations by Newton's method (and so owns a
+     * linear solver set by {@link ImplicitOptions}).
+     */
     public boolean isImplicit() {
         return implicit;
+    }
+
+    /**
+     * Whether each step projects the springs iteratively, with an iteration count
+     * ({@link ProjectionIntegrator}): PBD, XPBD and the fast mass-spring method.
+     */
+    public boolean isProjection() {
+        return projection;
+    }
+
+    /**
+     * Whether the method has no step limit: the implicit methods and the projection methods,
+     * whose steps stay bounded at every Δt (see their classes).
+     */
+    public boolean isUnconditionallyStable() {
+        return implicit || projection;
     }
 
     /**

@@ -13,7 +13,7 @@ public final class Integrators {
 
     /**
      * A new integrator of the given kind; an implicit one uses {@code options}, the others ignore
-     * them.
+     * them (a projection method starts with {@link ProjectionIntegrator#DEFAULT_ITERATIONS}).
      */
     public static Integrator create(IntegratorKind kind, ImplicitOptions options) {
         return switch (kind) {
@@ -24,6 +24,9 @@ public final class Integrators {
             case RK4 -> new RungeKutta4();
             case IMPLICIT_EULER -> new BackwardEuler(options);
             case IMPLICIT_MIDPOINT -> new ImplicitMidpoint(options);
+            case PBD -> new PositionBasedDynamics();
+            case XPBD -> new ExtendedPositionBasedDynamics();
+            case FAST_MASS_SPRING -> new FastMassSpring();
         };
     }
 

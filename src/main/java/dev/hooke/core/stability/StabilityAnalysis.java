@@ -42,6 +42,7 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  *   RK4                |R(h s)| ≤ 1, R(z) = 1 + z + z²/2 + z³/6 + z⁴/24; undamped y ≤ 2√2;
  *                      damped: the root of |R(h s)| = 1 found by bisection
  *   implicit methods   no limit
+ *   PBD, XPBD, fast mass-spring   no limit (projections; see their classes)
  * </pre>
  * On a mesh the limit is the smallest over its modes. With the dense solver every mode faster than
  * {@link #SLOW_MODE_FRACTION}·ω_max is examined (its ζ from the Rayleigh quotient of C, exact when
@@ -272,8 +273,9 @@ public final class StabilityAnalysis {
      * @param verletDelta δ of the position Verlet integrator (ignored by the others)
      */
     public static StabilityLimit predictedLimit(MassSpringSystem s, IntegratorKind kind, double verletDelta) {
-        if (kind.isImplicit()) {
-            return new StabilityLimit(kind, Double.POSITIVE_INFINITY, Double.NaN, Double.NaN, "implicit: none");
+        if (kind.isUnconditionallyStable()) {
+            return new StabilityLimit(kind, Double.POSITIVE_INFINITY, Double.NaN, Double.NaN,
+                    kind.isImplicit() ? "implicit: none" : "projection: none");
         }
         LinearizedSystem lin = new LinearizedSystem(s);
         if (lin.dim <= DENSE_MAX_DOFS) {
@@ -313,7 +315,7 @@ public final class StabilityAnalysis {
         if (!(omega > 0)) {
             return Double.POSITIVE_INFINITY;
         }
-        if (kind.isImplicit()) {
+        if (kind.isUnconditionallyStable()) {
             return Double.POSITIVE_INFINITY;
         }
         double z = Math.max(0, zeta);

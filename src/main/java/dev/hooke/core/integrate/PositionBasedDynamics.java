@@ -1,0 +1,177 @@
+package dev.hooke.core.integrate;
+
+import dev.hooke.core.force.Forces;
+import dev.hooke.core.model.MassSpringSystem;
+
+/**
+ * Position-based dynamics (M. Müller, B. Heidelberger, M. Hennix, J. Ratcliff, "Position Based
+ * Dynamics", J. Vis. Commun. Image R. 18, 2007, Algorithm 1 and §3.3): every spring with k_s &gt; 0
+ * is a distance constraint C = |x_b − x_a| − L = 0, projected in Gauss–Seidel sweeps.
+ * <pre>
+ *   xⁿ = x                                  (saved before predicting: seed erratum 4)
+ *   x* = x + h v*,   v* = (v + h g)/(1 + h c/m)          ({@code PositionPrediction})
+ *   repeat N times, for each spring in index order, with d = x_b − x_a, l = |d|:
+ *       x_a += k' · w_a/(w_a + w_b) · (l − L) · d/l
+ *       x_b −= k' · w_b/(w_a + w_b) · (l − L) · d/l
+ *   v = (x − xⁿ)/h
+ * </pre>
+ * w = 1/(m + h c) is the inverse mass with air damping c taken as backward Euler takes it (1/m
+ * without it; see {@code PositionPrediction}); 0 for a pinned particle, which therefore never
+ * moves (a spring between two pinned particles is skipped). Each projection moves the two ends
+ * along d by amounts inversely proportional to their masses, so m_a Δx_a + m_b Δx_b = 0 (with
+ * c = 0, or equal masses): the projections conserve linear momentum.
+ *
+ * <h2>Stiffness</h2>
+ * PBD has no spring constant: the value of k_s is not used, only whether it is positive. Its
+ * stiffness is a dimensionless k ∈ (0, 1] ({@link #setStiffness}, default 1: hard constraints),
+ * the same for every constraint, applied with Müller's convention (§3.3)
+ * <pre>
+ *   k' = 1 − (1 − k)^(1/N)
+ * </pre>
+ * so that a lone constraint keeps the fraction (1 − k') ^ N = 1 − k of its error after the N
+ * sweeps of a step whatever N is. Applied plainly, k would remove 1 − (1 − k)^N of it, a
+ * stiffness that changes with N even for one spring. The convention removes that part only: in a
+ * mesh the constraints are coupled and Gauss–Seidel converges over many sweeps, so the stiffness
+ * one sees (how far a hanging chain stretches) still grows with N, and it depends on Δt, since
+ * gravity's pull enters the prediction as h² g. With k = 1 both conventions are the same.
+ *
+ * <p>Spring damping k_d is not used either (PBD's projections dissipate on their own); air
+ * damping c is part of the prediction and of w.
+ *
+ * <p>No step limit: a projection only removes constraint error, and the velocities are
+ * differences of positions, so no oscillation grows from step to step. At a very large Δt the
+ * sweeps cannot undo the prediction's h² g and the springs are left far from their rest lengths
+ * (the default chain at Δt = 20 s with 10 sweeps): a failure to converge, not an instability.
+ * Allocates nothing after the first step at a given size.
+ */
+public final class PositionBasedDynamics implements ProjectionIntegrator {
+
+    private int iterations = DEFAULT_ITERATIONS;
+    private double stiffness = 1;
+    private final ProjectionStats stats = new ProjectionStats();
+    private double[] start = new double[0];
+    private double[] before = new double[0];
+    private double[] inverseMass = new double[0];
+
+    @Override
+    public IntegratorKind kind() {
+        return IntegratorKind.PBD;
+    }
+
+    @Override
+    public int iterations() {
+        return iterations;
+    }
+
+    @Override
+    public void setIterations(int n) {
+        iterations = ProjectionIntegrator.checkIterations(n);
+    }
+
+    /** k, PBD's stiffness; dimensionless, in (0, 1]. */
+    public double stiffness() {
+        return stiffness;
+    }
+
+    /**
+     * Sets k, PBD's stiffness (see the class comment).
+     *
+     * @throws IllegalArgumentException starting with "stiffness" unless 0 &lt; k ≤ 1
+     */
+    public void setStiffness(double k) {
+        if (!(k > 0 && k <= 1)) {
+            throw new IllegalArgumentException("stiffness: must be a number > 0 and <= 1, got " + k);
+        }
+        stiffness = k;
+    }
+
+    /** k' = 1 − (1 − k)^(1/N), the factor applied in each sweep; dimensionless. */
+    public double sweepStiffness() {
+        return stiffness == 1 ? 1 : 1 - Math.pow(1 - stiffness, 1.0 / iterations);
+    }
+
+    @Override
+    public ProjectionStats projectionStats() {
+        return stats;
+    }
+
+    @Override
+    public void step(MassSpringSystem s, double h) {
+        final int n3 = 3 * s.particleCount();
+        if (start.length != n3) {
+            start = new double[n3];
+            before = new double[n3];
+            inverseMass = new double[n3 / 3];
+        }
+        PositionPrediction.saveAndPredict(s, h, start);
+        PositionPrediction.effectiveInverseMasses(s, h, inverseMass);
+        final double kPrime = sweepStiffness();
+        final double[] x = s.x;
+        final double[] invMass = inverseMass;
+        final int[] sa = s.springAArray();
+        final int[] sb = s.springBArray();
+        final double[] rest = s.restLengthArray();
+        final double[] ks = s.stiffnessArray();
+        final int m = s.springCount();
+        for (int it = 0; it < iterations; it++) {
+            if (it == iterations - 1) {
+                System.arraycopy(x, 0, before, 0, n3);
+            }
+            for (int sp = 0; sp < m; sp++) {
+                if (!(ks[sp] > 0)) {
+                    continue;
+                }
+                int pa = sa[sp];
+                int pb = sb[sp];
+                double wa = invMass[pa];
+                double wb = invMass[pb];
+                double w = wa + wb;
+                if (w == 0) {
+                    continue;
+                }
+                int a = 3 * pa;
+                int b = 3 * pb;
+                double dx = x[b] - x[a];
+                double dy = x[b + 1] - x[a + 1];
+                double dz = x[b + 2] - x[a + 2];
+                double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+                if (l < Forces.MIN_LENGTH) {
+                    continue;
+                }
+                double scale = kPrime * (l - rest[sp]) / (w * l);
+                double fa = wa * scale;
+                double fb = wb * scale;
+                x[a] += fa * dx;
+                x[a + 1] += fa * dy;
+                x[a + 2] += fa * dz;
+                x[b] -= fb * dx;
+                x[b + 1] -= fb * dy;
+                x[b + 2] -= fb * dz;
+            }
+        }
+        PositionPrediction.finish(s, h, start);
+        finishStats(s, stats, iterations, x, before);
+        s.touch();
+    }
+
+    /** Fills the statistics after a position-based step: iterations, strain, last correction. */
+    static void finishStats(MassSpringSystem s, ProjectionStats st, int iterations, double[] x, double[] before) {
+        st.iterations = iterations;
+        st.measureStrain(s);
+        final double[] invMass = s.inverseMassArray();
+        double sum = 0;
+        int free = 0;
+        for (int i = 0; i < s.particleCount(); i++) {
+            if (invMass[i] == 0) {
+                continue;
+            }
+            int q = 3 * i;
+            double dx = x[q] - before[q];
+            double dy = x[q + 1] - before[q + 1];
+            double dz = x[q + 2] - before[q + 2];
+            sum += dx * dx + dy * dy + dz * dz;
+            free++;
+        }
+        st.lastCorrection = free == 0 ? 0 : Math.sqrt(sum / free);
+    }
+}
