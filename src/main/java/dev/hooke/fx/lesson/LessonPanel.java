@@ -253,8 +253,7 @@ public final class LessonPanel {
             }
             render();
             // the answer and the checks are what the class looks at now
-            scroll.layout();
-            scroll.setVvalue(scroll.getVmax());
+            Platform.runLater(() -> scroll.setVvalue(scroll.getVmax()));
         }));
         render();
     }
