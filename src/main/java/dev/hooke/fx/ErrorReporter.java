@@ -34,10 +34,9 @@ public final class ErrorReporter {
     public static String plainMessage(Throwable error) {
         String detail = error.getMessage();
         if (detail == null || detail.isBlank()) {
-            detail = "an internal error (" + error.getClass().getSimpleName() + ")";
+            detail = I18n.text("error.internal", error.getClass().getSimpleName());
         }
-        return "Hooke met a problem it did not expect: " + detail
-                + ". The simulation is paused; Reset starts the scene again.";
+        return I18n.text("error.message", detail);
     }
 
     private static void report(Throwable error, Runnable onError) {
@@ -55,8 +54,8 @@ public final class ErrorReporter {
             try {
                 Alert alert = new Alert(Alert.AlertType.WARNING, plainMessage(error));
                 alert.getDialogPane().setId("errorDialog");
-                alert.setTitle("Hooke");
-                alert.setHeaderText("Something went wrong");
+                alert.setTitle(I18n.text("error.title"));
+                alert.setHeaderText(I18n.text("error.header"));
                 alert.showAndWait();
             } finally {
                 SHOWING.set(false);

@@ -11,7 +11,8 @@ import javafx.stage.Stage;
 /**
  * The workbench window. It opens on the rope, playing. System properties: {@code hooke.scene}
  * (spring, chain, cloth or cube) picks another scene to open on; {@code hooke.largeType=true}
- * opens with large type, for a projector.
+ * opens with large type, for a projector; {@code hooke.lesson} opens the lesson whose file name
+ * starts with the value (for example {@code 03}).
  */
 public final class HookeApp extends Application {
 
@@ -32,10 +33,18 @@ public final class HookeApp extends Application {
         Scene scene = new Scene(workbench.root(), w, h);
         workbench.installShortcuts(scene);
         workbench.model().largeTypeProperty().set(Boolean.getBoolean("hooke.largeType"));
-        stage.setTitle("Hooke: mass-spring workbench");
+        stage.titleProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> I18n.text("app.title"), I18n.localeProperty()));
         stage.setScene(scene);
         stage.show();
-        workbench.runner().play();
+        String lesson = System.getProperty("hooke.lesson");
+        if (lesson != null) {
+            workbench.lessons().entries().stream().filter(e -> e.fileName().startsWith(lesson)).findFirst()
+                    .ifPresentOrElse(workbench.lessons()::open,
+                            () -> System.err.println("hooke.lesson: no lesson file starts with '" + lesson + "'"));
+        } else {
+            workbench.runner().play();
+        }
     }
 
     private static SceneType initialScene() {

@@ -8,6 +8,9 @@ import dev.hooke.fx.chart.EnergyChart;
 import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.controls.ParameterSlider;
 import dev.hooke.fx.controls.ParameterSlider.Validity;
+import dev.hooke.fx.io.SceneFiles;
+import dev.hooke.fx.lesson.LessonPanel;
+import dev.hooke.fx.lesson.LessonSession;
 import dev.hooke.fx.model.WorkbenchModel;
 import dev.hooke.fx.sim.EnergySample;
 import dev.hooke.fx.sim.SceneSetup;
@@ -19,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import javafx.animation.AnimationTimer;
+import javafx.beans.InvalidationListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -85,7 +89,11 @@ public final class Workbench implements AutoCloseable {
     private final Label ratioDetail = new Label();
 
     private final AnimationTimer timer;
-    private long shownSequence = -1;
+    private final LessonPanel lessons;
+    private final WorkbenchMenu menu;
+    private final InvalidationListener relabel = o -> localize();
+    private Snapshot shown;
+    private boolean showingLesson;
     private int explosionShownFor = -1;
     private long noticeShown;
     private long fpsWindowStart;
@@ -108,12 +116,17 @@ public final class Workbench implements AutoCloseable {
         centre.setDividerPositions(0.68);
         SplitPane.setResizableWithParent(chart.node(), false);
 
-        root.setTop(toolbar());
+        model.runningProperty().addListener((obs, was, running) -> showPlayState(running));
+        model.largeTypeProperty().addListener((obs, was, on) -> toggleClass(root, "large-type", on));
+        lessons = new LessonPanel(model, this::highlight);
+        menu = new WorkbenchMenu(this);
         root.setCenter(centre);
-        root.setRight(sidePanel());
         root.setBottom(statusBar());
         root.getStyleClass().add("workbench");
         root.getStylesheets().add(Workbench.class.getResource("hooke.css").toExternalForm());
+        layoutPanels();
+        I18n.localeProperty().addListener(relabel);
+        lessons.shownProperty().addListener(o -> root.setLeft(lessons.shownProperty().get() ? lessons.node() : null));
 
         timer = new AnimationTimer() {
             @Override
@@ -126,27 +139,59 @@ public final class Workbench implements AutoCloseable {
 
     // ------------------------------------------------------------------ layout
 
+    /** Builds the menu bar, the toolbar and the side panel in the language in use. */
+    private void layoutPanels() {
+        root.setTop(new VBox(menu.build(), toolbar()));
+        root.setRight(sidePanel());
+        highlight(lessons.highlightedControls());
+    }
+
+    /**
+     * Shows every text in the language in use: the panels are built again from the view model
+     * (the simulation keeps running, its state untouched), the dynamic texts are written anew.
+     */
+    private void localize() {
+        layoutPanels();
+        chart.localize();
+        view.localize();
+        lessons.localize();
+        fpsLabel.setText(I18n.text("status.fps", String.format(Locale.ROOT, "%.0f", fps)));
+        Snapshot s = source();
+        showStatus(s);
+        explosionShownFor = -1;
+        showExplosion(s);
+    }
+
+    /** Marks the controls with the given ids (a lesson step uses them) and unmarks the others. */
+    private void highlight(java.util.Set<String> ids) {
+        for (String id : LessonPanel.CONTROL_IDS) {
+            Node n = root.lookup("#" + id);
+            if (n != null) {
+                toggleClass(n, "lesson-highlight", ids.contains(id));
+            }
+        }
+    }
+
     private Node toolbar() {
         playButton.setId("playButton");
         playButton.setOnAction(e -> model.togglePlay());
-        playButton.setTooltip(new Tooltip("Play or pause (Space)"));
+        playButton.setTooltip(new Tooltip(I18n.text("toolbar.play.tip")));
         playButton.setMinWidth(Region.USE_PREF_SIZE);
-        model.runningProperty().addListener((obs, was, running) -> showPlayState(running));
-        showPlayState(false);
+        showPlayState(model.runningProperty().get());
 
-        Button step = new Button("Step");
+        Button step = new Button(I18n.text("toolbar.step"));
         step.setId("stepButton");
-        step.setTooltip(new Tooltip("One step of Δt (S)"));
+        step.setTooltip(new Tooltip(I18n.text("toolbar.step.tip")));
         step.setOnAction(e -> model.step());
-        Button reset = new Button("Reset");
+        Button reset = new Button(I18n.text("toolbar.reset"));
         reset.setId("resetButton");
-        reset.setTooltip(new Tooltip("Start the scene again with these parameters (R)"));
+        reset.setTooltip(new Tooltip(I18n.text("toolbar.reset.tip")));
         reset.setOnAction(e -> model.reset());
 
         ComboBox<SceneType> scene = new ComboBox<>();
         scene.setId("sceneChoice");
         scene.getItems().setAll(SceneType.values());
-        scene.setConverter(converter(Workbench::sceneName));
+        scene.setConverter(converter(Phrases::scene));
         scene.valueProperty().bindBidirectional(model.sceneProperty());
 
         ComboBox<Double> speed = new ComboBox<>();
@@ -159,19 +204,19 @@ public final class Workbench implements AutoCloseable {
                 model.speedProperty().set(v);
             }
         });
-        speed.setTooltip(new Tooltip("Simulated seconds per second"));
+        speed.setTooltip(new Tooltip(I18n.text("toolbar.speed.tip")));
 
-        Button resetView = new Button("Reset view");
+        Button resetView = new Button(I18n.text("toolbar.resetView"));
         resetView.setId("resetViewButton");
         resetView.setOnAction(e -> view.resetView());
 
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        Label keys = new Label("Space play · S step · R reset · 1–5 integrator");
+        Label keys = new Label(I18n.text("toolbar.keys", Integer.toString(Math.min(9, IntegratorKind.values().length))));
         keys.getStyleClass().add("key-hint");
 
         ToolBar bar = new ToolBar(playButton, step, reset, new Separator(Orientation.VERTICAL),
-                caption("Scene"), scene, caption("Speed"), speed, new Separator(Orientation.VERTICAL), resetView,
+                caption(I18n.text("toolbar.scene")), scene, caption(I18n.text("toolbar.speed")), speed, new Separator(Orientation.VERTICAL), resetView,
                 gap, keys);
         bar.setId("toolbar");
         return bar;
@@ -184,12 +229,12 @@ public final class Workbench implements AutoCloseable {
             HBox icon = new HBox(4, a, b);
             icon.getStyleClass().add("play-icon");
             playButton.setGraphic(icon);
-            playButton.setText("Pause");
+            playButton.setText(I18n.text("toolbar.pause"));
         } else {
             Polygon triangle = new Polygon(0, 0, 14, 8, 0, 16);
             triangle.getStyleClass().add("play-icon-shape");
             playButton.setGraphic(triangle);
-            playButton.setText("Play");
+            playButton.setText(I18n.text("toolbar.play"));
         }
     }
 
@@ -197,12 +242,12 @@ public final class Workbench implements AutoCloseable {
         ComboBox<IntegratorKind> integrator = new ComboBox<>();
         integrator.setId("integratorChoice");
         integrator.getItems().setAll(IntegratorKind.values());
-        integrator.setConverter(converter(k -> (k.ordinal() + 1) + "  " + k.displayName()));
+        integrator.setConverter(converter(k -> (k.ordinal() + 1) + "  " + Phrases.integrator(k)));
         integrator.setCellFactory(list -> new ListCell<>() {
             @Override
             protected void updateItem(IntegratorKind k, boolean empty) {
                 super.updateItem(k, empty);
-                setText(empty || k == null ? null : (k.ordinal() + 1) + "  " + k.displayName());
+                setText(empty || k == null ? null : (k.ordinal() + 1) + "  " + Phrases.integrator(k));
             }
         });
         integrator.valueProperty().bindBidirectional(model.integratorProperty());
@@ -214,34 +259,33 @@ public final class Workbench implements AutoCloseable {
         ratioDetail.setWrapText(true);
         ratioDetail.getStyleClass().add("detail");
 
-        ParameterSlider ks = new ParameterSlider("ks", "Stiffness k_s", "N/m", model.stiffnessProperty(),
+        ParameterSlider ks = new ParameterSlider("ks", I18n.text("param.ks"), "N/m", model.stiffnessProperty(),
                 1, 1e5, true, Validity.nonNegative(1e9));
-        ParameterSlider kd = new ParameterSlider("kd", "Spring damping k_d", "N·s/m", model.springDampingProperty(),
+        ParameterSlider kd = new ParameterSlider("kd", I18n.text("param.kd"), "N·s/m", model.springDampingProperty(),
                 0, 2, false, Validity.nonNegative(1e6));
-        ParameterSlider mass = new ParameterSlider("mass", "Particle mass m", "kg", model.massProperty(),
+        ParameterSlider mass = new ParameterSlider("mass", I18n.text("param.mass"), "kg", model.massProperty(),
                 1e-4, 10, true, Validity.positive(1e6));
-        ParameterSlider dt = new ParameterSlider("dt", "Time step Δt", "s", model.dtProperty(),
+        ParameterSlider dt = new ParameterSlider("dt", I18n.text("param.dt"), "s", model.dtProperty(),
                 1e-5, 0.5, true, Validity.positive(10));
-        ParameterSlider gravity = new ParameterSlider("gravity", "Gravity g", "m/s²", model.gravityProperty(),
+        ParameterSlider gravity = new ParameterSlider("gravity", I18n.text("param.gravity"), "m/s²", model.gravityProperty(),
                 0, 20, false, Validity.nonNegative(1e3));
-        ParameterSlider air = new ParameterSlider("airDamping", "Air damping c", "N·s/m", model.airDampingProperty(),
+        ParameterSlider air = new ParameterSlider("airDamping", I18n.text("param.airDamping"), "N·s/m", model.airDampingProperty(),
                 0, 1, false, Validity.nonNegative(1e6));
 
-        dt.addMark("naiveMark", "2√(m/k)", "mark-naive", model.naiveBoundProperty());
-        dt.addMark("limitMark", "limit", "mark-limit", model.limitProperty());
+        dt.addMark("naiveMark", I18n.text("param.mark.naive"), "mark-naive", model.naiveBoundProperty());
+        dt.addMark("limitMark", I18n.text("param.mark.limit"), "mark-limit", model.limitProperty());
 
-        ToggleSwitch wire = new ToggleSwitch("Cloth as wireframe");
+        ToggleSwitch wire = new ToggleSwitch(I18n.text("view.wireframe"));
         wire.setId("wireframeToggle");
         wire.selectedProperty().bindBidirectional(model.wireframeProperty());
-        ToggleSwitch large = new ToggleSwitch("Large type (projector)");
+        ToggleSwitch large = new ToggleSwitch(I18n.text("view.largeType"));
         large.setId("largeTypeToggle");
         large.selectedProperty().bindBidirectional(model.largeTypeProperty());
-        model.largeTypeProperty().addListener((obs, was, on) -> toggleClass(root, "large-type", on));
 
         VBox panel = new VBox(8,
-                section("Integrator"), integrator, limitDetail, ratioDetail,
-                section("Parameters"), dt, ks, kd, mass, gravity, air,
-                section("View"), wire, large);
+                section(I18n.text("side.integrator")), integrator, limitDetail, ratioDetail,
+                section(I18n.text("side.parameters")), dt, ks, kd, mass, gravity, air,
+                section(I18n.text("side.view")), wire, large);
         panel.setPadding(new Insets(8, 16, 16, 16));
         panel.getStyleClass().add("side-panel");
         ScrollPane scroll = new ScrollPane(panel);
@@ -281,15 +325,6 @@ public final class Workbench implements AutoCloseable {
         return l;
     }
 
-    static String sceneName(SceneType t) {
-        return switch (t) {
-            case SPRING -> "Spring";
-            case CHAIN -> "Rope (chain)";
-            case CLOTH -> "Cloth";
-            case CUBE -> "Soft cube";
-        };
-    }
-
     private static <T> StringConverter<T> converter(Function<T, String> show) {
         return new StringConverter<>() {
             @Override
@@ -306,18 +341,37 @@ public final class Workbench implements AutoCloseable {
 
     // ------------------------------------------------------------------ frames
 
+    /** The snapshot to show: the open lesson's, or the workbench's own simulation's. */
+    private Snapshot source() {
+        LessonSession session = lessons.session();
+        return session != null ? session.latest() : runner.latest();
+    }
+
     private void frame(long now) {
-        Snapshot s = runner.latest();
-        if (s.sequence() != shownSequence) {
-            shownSequence = s.sequence();
-            model.accept(s);
+        LessonSession session = lessons.session();
+        if (showingLesson != (session != null)) {
+            showingLesson = session != null;
+            chart.restart();
+            explosionShownFor = -1;
+        }
+        Snapshot s = source();
+        if (s != shown) {
+            shown = s;
+            if (session == null) {
+                model.accept(s);
+            }
             view.update(s);
             showStatus(s);
             showExplosion(s);
             showNotice(s);
         }
         batch.clear();
-        runner.drainSamples(batch);
+        if (session != null) {
+            session.drainSamples(batch);
+            runner.drainSamples(new ArrayList<>());
+        } else {
+            runner.drainSamples(batch);
+        }
         chart.add(batch);
         countFrame(now);
     }
@@ -332,43 +386,46 @@ public final class Workbench implements AutoCloseable {
             fps = fpsFrames / elapsed;
             fpsFrames = 0;
             fpsWindowStart = now;
-            fpsLabel.setText(String.format(Locale.ROOT, "%.0f frames/s", fps));
+            fpsLabel.setText(I18n.text("status.fps", String.format(Locale.ROOT, "%.0f", fps)));
         }
     }
 
     private void showStatus(Snapshot s) {
-        timeLabel.setText(String.format(Locale.ROOT, "t = %.3f s", s.time()));
-        stepsLabel.setText(String.format(Locale.ROOT, "%,d steps", s.steps()));
-        dtLabel.setText("Δt = " + Numbers.format(s.dt()) + " s");
+        timeLabel.setText(I18n.text("status.time", String.format(Locale.ROOT, "%.3f", s.time())));
+        stepsLabel.setText(I18n.text("status.steps", String.format(Locale.ROOT, "%,d", s.steps())));
+        dtLabel.setText(I18n.text("status.dt", Numbers.format(s.dt())));
         StabilityLimit limit = s.limit();
-        String pending = s.limitCurrent() ? "" : " (updating…)";
-        limitLabel.setText(limit == null ? "limit: computing…" : "limit " + limit.describe() + pending);
-        naiveLabel.setText(Double.isNaN(s.naiveBound()) ? "" : "naive 2√(m/k) = " + Numbers.format(s.naiveBound()) + " s");
-        rateLabel.setText(String.format(Locale.ROOT, "%,.0f steps/s", s.stepsPerSecond()));
+        String pending = s.limitCurrent() ? "" : I18n.text("status.updating");
+        limitLabel.setText(limit == null ? I18n.text("status.limitComputing")
+                : I18n.text("status.limit", Phrases.limit(limit), pending));
+        naiveLabel.setText(Double.isNaN(s.naiveBound()) ? ""
+                : I18n.text("status.naive", Numbers.format(s.naiveBound())));
+        rateLabel.setText(I18n.text("status.rate", String.format(Locale.ROOT, "%,.0f", s.stepsPerSecond())));
         boolean above = s.dtAboveLimit();
         toggleClass(dtLabel, "above-limit", above);
 
         if (limit == null) {
-            limitDetail.setText("Stability limit: computing…");
+            limitDetail.setText(I18n.text("detail.limitComputing"));
             ratioDetail.setText("");
         } else {
-            limitDetail.setText(s.integrator().displayName() + " is stable for Δt below " + limit.describe() + pending
-                    + (Double.isNaN(s.naiveBound()) ? "" : "; the naive bound 2√(m/k) is "
-                    + Numbers.format(s.naiveBound()) + " s."));
+            limitDetail.setText(limit.unstableAtEveryDt()
+                    ? I18n.text("detail.unstableLimit", Phrases.integrator(s.integrator()), Phrases.limit(limit))
+                    : I18n.text("detail.limit", Phrases.integrator(s.integrator()), Phrases.limit(limit), pending)
+                    + (Double.isNaN(s.naiveBound()) ? "" : I18n.text("detail.naive", Numbers.format(s.naiveBound()))));
             if (limit.unlimited()) {
                 ratioDetail.setText("");
             } else if (limit.unstableAtEveryDt()) {
-                ratioDetail.setText("Without damping its energy grows at every Δt.");
+                ratioDetail.setText(I18n.text("detail.unstable"));
             } else {
-                ratioDetail.setText(String.format(Locale.ROOT, "Δt is %s of the limit%s", percent(s.dt() / limit.dtMax()),
-                        above ? ": it will explode." : "."));
+                ratioDetail.setText(I18n.text(above ? "detail.ratioAbove" : "detail.ratio",
+                        percent(s.dt() / limit.dtMax())));
             }
         }
         toggleClass(ratioDetail, "above-limit", above || (limit != null && limit.unstableAtEveryDt()));
     }
 
     private static String percent(double ratio) {
-        return ratio < 0.01 ? "under 1 %" : String.format(Locale.ROOT, "%.0f %%", 100 * ratio);
+        return ratio < 0.01 ? I18n.text("detail.under1") : String.format(Locale.ROOT, "%.0f %%", 100 * ratio);
     }
 
     private static void toggleClass(Node n, String cls, boolean on) {
@@ -383,20 +440,25 @@ public final class Workbench implements AutoCloseable {
         ExplosionReport report = s.explosion();
         if (report != null && explosionShownFor != s.generation()) {
             explosionShownFor = s.generation();
-            Action reset = new Action("Reset", e -> model.resetAndPlay());
+            Action reset = new Action(I18n.text("explosion.reset"), e -> model.resetAndPlay());
             reset.getStyleClass().add("explosion-reset-action");
-            Action halve = new Action("Halve Δt", e -> model.halveDtAndReset());
+            Action halve = new Action(I18n.text("explosion.halve"), e -> model.halveDtAndReset());
             halve.getStyleClass().add("explosion-halve-action");
             // the message is the bar's graphic, a label whose width is fixed so that it wraps and
             // the bar grows to show all of it (the bar's own text never wraps)
-            Label message = new Label(report.message());
+            Label message = new Label(Phrases.explosion(report));
             message.setId("explosionMessage");
             message.getStyleClass().add("explosion-message");
             message.setWrapText(true);
             message.prefWidthProperty().bind(notificationPane.widthProperty().subtract(EXPLOSION_ACTIONS_WIDTH));
             message.setMinHeight(Region.USE_PREF_SIZE);
             // in a VBox, the label's height is asked for at its own width: all lines count
-            notificationPane.show("", new VBox(message), reset, halve);
+            // a lesson's explosion is the lesson's to recover from: no buttons then
+            if (lessons.session() != null) {
+                notificationPane.show("", new VBox(message));
+            } else {
+                notificationPane.show("", new VBox(message), reset, halve);
+            }
         } else if (report == null && notificationPane.isShowing()) {
             notificationPane.hide();
         }
@@ -471,9 +533,26 @@ public final class Workbench implements AutoCloseable {
         return notificationPane;
     }
 
+    /** File › Open and Save. */
+    public SceneFiles sceneFiles() {
+        return menu.files();
+    }
+
+    /** Shows a plain message in the status bar. */
+    void notice(String message) {
+        noticeLabel.setText(message);
+    }
+
+    /** The lesson panel. */
+    public LessonPanel lessons() {
+        return lessons;
+    }
+
     /** Stops the frame timer and the simulation thread. */
     @Override
     public void close() {
+        I18n.localeProperty().removeListener(relabel);
+        lessons.close();
         timer.stop();
         runner.close();
     }

@@ -1,5 +1,6 @@
 package dev.hooke.fx.chart;
 
+import dev.hooke.fx.I18n;
 import dev.hooke.fx.sim.EnergySample;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ public final class EnergyChart {
     /** The most points a series keeps. */
     public static final int MAX_POINTS = 600;
 
-    /** The series, in the order of {@link #series()}. */
+    /** The series' keys in the bundle ({@code chart.<name>}), in the order of {@link #series()}. */
     public static final List<String> NAMES = List.of("kinetic", "elastic", "gravitational", "total", "dissipated");
 
     private static final List<ToDoubleFunction<EnergySample>> VALUES = List.of(
@@ -42,7 +43,7 @@ public final class EnergyChart {
         chart.setCreateSymbols(false);
         chart.setLegendVisible(true);
         chart.getStyleClass().add("energy-chart");
-        time.setLabel("t (s)");
+
         time.setAutoRanging(false);
         time.setMinorTickVisible(false);
         // the window slides smoothly, so ticks fall between whole seconds: one decimal is honest
@@ -53,17 +54,32 @@ public final class EnergyChart {
             }
         });
         time.setAnimated(false);
-        energy.setLabel("energy (J)");
+
         energy.setAutoRanging(true);
         energy.setForceZeroInRange(true);
         energy.setAnimated(false);
-        for (String name : NAMES) {
-            XYChart.Series<Number, Number> s = new XYChart.Series<>();
-            s.setName(name);
-            series.add(s);
+        for (int k = 0; k < NAMES.size(); k++) {
+            series.add(new XYChart.Series<>());
             pending.add(new ArrayList<>());
         }
+        localize();
         chart.getData().addAll(series);
+    }
+
+    /** Writes the axis labels and the series' names in the language in use. */
+    public void localize() {
+        time.setLabel(I18n.text("chart.time"));
+        energy.setLabel(I18n.text("chart.energy"));
+        for (int k = 0; k < NAMES.size(); k++) {
+            series.get(k).setName(I18n.text("chart." + NAMES.get(k)));
+        }
+    }
+
+    /** Forgets the samples and the generation seen: the next samples start afresh, whatever their generation. */
+    public void restart() {
+        generation = Integer.MIN_VALUE;
+        pending.forEach(List::clear);
+        clear();
     }
 
     public LineChart<Number, Number> node() {

@@ -1,9 +1,12 @@
 package dev.hooke.fx.controls;
 
+import dev.hooke.fx.I18n;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.DoubleProperty;
+import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableDoubleValue;
+import javafx.beans.value.WeakChangeListener;
 import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
 import javafx.geometry.Point2D;
@@ -57,10 +60,10 @@ public final class ParameterSlider extends VBox {
         /** Null when v is accepted, otherwise why not. */
         String check(double v) {
             if (minExclusive ? !(v > min) : !(v >= min)) {
-                return "must be " + (minExclusive ? "> " : "≥ ") + Numbers.format(min);
+                return I18n.text(minExclusive ? "param.mustExceed" : "param.mustBeAtLeast", Numbers.format(min));
             }
             if (!(v <= max)) {
-                return "must be ≤ " + Numbers.format(max);
+                return I18n.text("param.mustBeAtMost", Numbers.format(max));
             }
             return null;
         }
@@ -77,6 +80,7 @@ public final class ParameterSlider extends VBox {
     private final Validity validity;
     private final String name;
     private boolean updating;
+    private final ChangeListener<Number> follow = (obs, old, v) -> showValue(v.doubleValue());
 
     /**
      * @param id        the control's id; the slider gets {@code id + "Slider"}, the field
@@ -145,7 +149,8 @@ public final class ParameterSlider extends VBox {
         getChildren().addAll(head, track);
 
         showValue(value.get());
-        value.addListener((obs, old, v) -> showValue(v.doubleValue()));
+        // weakly: a panel built again (after a change of language) lets its old sliders go
+        value.addListener(new WeakChangeListener<>(follow));
         slider.valueProperty().addListener((obs, old, v) -> {
             if (!updating) {
                 double next = Numbers.round(fromSlider(v.doubleValue()), SLIDER_DIGITS);
@@ -206,10 +211,10 @@ public final class ParameterSlider extends VBox {
             typed = Numbers.parse(field.getText());
             problem = validity.check(typed);
         } catch (NumberFormatException e) {
-            problem = "must be a number";
+            problem = I18n.text("param.notANumber");
         }
         if (problem != null) {
-            markValid(name + " " + problem);
+            markValid(I18n.text("param.problem", name, problem));
             field.setText(Numbers.format(value.get()));
             return;
         }

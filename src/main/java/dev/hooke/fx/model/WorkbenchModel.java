@@ -110,6 +110,15 @@ public final class WorkbenchModel {
 
     // ------------------------------------------------------------------ actions
 
+    /**
+     * Takes every value from {@code setup} (an opened scene file, a lesson's scene) and builds
+     * the scene afresh with them, playing or paused as before.
+     */
+    public void open(SceneSetup setup) {
+        load(setup);
+        runner.reset(setup);
+    }
+
     /** Plays when paused, pauses when playing. */
     public void togglePlay() {
         runner.togglePlay();

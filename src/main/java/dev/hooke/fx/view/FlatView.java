@@ -26,6 +26,7 @@ public final class FlatView implements SceneView {
     private final StackPane root = new StackPane();
     private final Pane canvasHolder = new Pane();
     private final Canvas canvas = new Canvas(400, 300);
+    private final Label message = new Label();
     private Snapshot last;
 
     FlatView() {
@@ -35,7 +36,7 @@ public final class FlatView implements SceneView {
         canvas.widthProperty().addListener(o -> redraw());
         canvas.heightProperty().addListener(o -> redraw());
         canvasHolder.setMinSize(100, 100);
-        Label message = new Label(NO_3D_MESSAGE);
+        message.setText(SceneView.no3dMessage());
         message.setId("flatViewMessage");
         message.getStyleClass().add("flat-view-message");
         message.setWrapText(true);
@@ -50,6 +51,11 @@ public final class FlatView implements SceneView {
     @Override
     public Node node() {
         return root;
+    }
+
+    @Override
+    public void localize() {
+        message.setText(SceneView.no3dMessage());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.hooke.fx.view;
 
+import dev.hooke.fx.I18n;
 import dev.hooke.fx.sim.Snapshot;
 import javafx.application.ConditionalFeature;
 import javafx.application.Platform;
@@ -9,8 +10,14 @@ import javafx.scene.Node;
 /** The drawing of the simulated scene in the middle of the window. */
 public interface SceneView {
 
-    /** The message shown where the graphics pipeline cannot draw in 3D. */
-    String NO_3D_MESSAGE = "3D not available on this graphics pipeline; showing a flat projection";
+    /** The message shown where the graphics pipeline cannot draw in 3D, in the language in use. */
+    static String no3dMessage() {
+        return I18n.text("view.no3d");
+    }
+
+    /** Writes the view's texts in the language in use. */
+    default void localize() {
+    }
 
     /** The node to put into the window. */
     Node node();

@@ -13,6 +13,7 @@ import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.Simulation;
 import dev.hooke.fx.ErrorReporter;
+import dev.hooke.fx.I18n;
 import dev.hooke.fx.Workbench;
 import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.Snapshot;
@@ -53,6 +54,7 @@ class WorkbenchUiTest {
 
     @Start
     void start(Stage stage) {
+        I18n.setLocale(I18n.ENGLISH);
         workbench = new Workbench(SceneSetup.defaults(SceneType.SPRING));
         Scene scene = new Scene(workbench.root(), 1400, 900);
         workbench.installShortcuts(scene);
@@ -275,7 +277,7 @@ class WorkbenchUiTest {
         assertFalse(workbench.view().is3D());
         Label message = robot.lookup("#flatViewMessage").queryAs(Label.class);
         assertTrue(message.isVisible());
-        assertEquals(SceneView.NO_3D_MESSAGE, message.getText());
+        assertEquals(SceneView.no3dMessage(), message.getText());
         assertNotEquals(0, message.getWidth());
     }
 }

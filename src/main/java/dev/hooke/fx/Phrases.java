@@ -1,0 +1,105 @@
+package dev.hooke.fx;
+
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.core.sim.ExplosionReport;
+import dev.hooke.core.stability.StabilityLimit;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Sentences the workbench builds from the engine's records in the language in use
+ * ({@link I18n}). The engine speaks English; here its reports become sentences of the bundle,
+ * built from the records' fields, so that the numbers are the engine's and the words are the
+ * reader's.
+ */
+public final class Phrases {
+
+    /** The engine's wording of an energy explosion, to take its three numbers from. */
+    private static final Pattern ENERGY_REASON = Pattern.compile(
+            "The energy of motion grew to (\\S+) J, (\\S+) times its scale (\\S+) J");
+    private static final String FAILED_REASON = "the step failed: ";
+    private static final String NON_FINITE_REASON = "a position or velocity became infinite or NaN";
+
+    private Phrases() {
+    }
+
+    /** An integrator's name. */
+    public static String integrator(IntegratorKind kind) {
+        return I18n.text("integrator." + kind.id());
+    }
+
+    /** A scene's name. */
+    public static String scene(SceneType type) {
+        return I18n.text("scene." + type.id());
+    }
+
+    /** A number with four significant digits, as the engine's reports give them. */
+    static String g4(double v) {
+        return String.format(Locale.ROOT, "%.4g", v);
+    }
+
+    /** A stability limit: "0.02000 s (2/ω_max)", "none (stable at every Δt)", … */
+    public static String limit(StabilityLimit limit) {
+        if (limit.unlimited()) {
+            return I18n.text("limit.none");
+        }
+        if (limit.unstableAtEveryDt()) {
+            return I18n.text("limit.unstable", rule(limit.rule()));
+        }
+        return I18n.text("limit.value", g4(limit.dtMax()), rule(limit.rule()));
+    }
+
+    /** A limit's rule: a formula, or words for the few rules that are words. */
+    static String rule(String rule) {
+        return switch (rule) {
+            case "energy ×(1+Δt²ω²) per step" -> I18n.text("rule.energyGrowth");
+            case "ρ(G(Δt)) = 1 with damping" -> I18n.text("rule.dampedSpectral");
+            case "implicit: none" -> I18n.text("rule.implicitNone");
+            default -> rule;
+        };
+    }
+
+    /**
+     * The explosion sentence, for example "Exploded at t = 1.270 s (step 127): Δt = 0.02100 s is
+     * above the limit 0.02000 s for Semi-implicit Euler. …", built from the report's fields (the
+     * same cases as {@link ExplosionReport#message()}).
+     */
+    public static String explosion(ExplosionReport r) {
+        String name = integrator(r.integrator());
+        StringBuilder sb = new StringBuilder(I18n.text("explosion.head", g4(r.time()), Long.toString(r.step())));
+        StabilityLimit limit = r.limit();
+        if (limit == null) {
+            sb.append(I18n.text("explosion.noLimit", g4(r.dt()), name));
+        } else if (limit.unstableAtEveryDt()) {
+            sb.append(I18n.text("explosion.unstableEvery", name, g4(r.dt())));
+        } else if (limit.unlimited()) {
+            sb.append(I18n.text("explosion.unlimited", g4(r.dt()), name));
+        } else if (r.dt() >= limit.dtMax()) {
+            sb.append(I18n.text("explosion.above", g4(r.dt()), g4(limit.dtMax()), name));
+        } else {
+            sb.append(I18n.text("explosion.below", g4(r.dt()), g4(limit.dtMax()), name));
+        }
+        sb.append(I18n.text("explosion.tail", reason(r.reason())));
+        return sb.toString();
+    }
+
+    /** The engine's reason for an explosion, in the language in use. */
+    static String reason(String reason) {
+        if (reason == null) {
+            return "";
+        }
+        Matcher m = ENERGY_REASON.matcher(reason);
+        if (m.matches()) {
+            return I18n.text("explosion.reason.energy", m.group(1), m.group(2), m.group(3));
+        }
+        if (reason.equals(NON_FINITE_REASON)) {
+            return I18n.text("explosion.reason.nonFinite");
+        }
+        if (reason.startsWith(FAILED_REASON)) {
+            return I18n.text("explosion.reason.failed", reason.substring(FAILED_REASON.length()));
+        }
+        return reason;
+    }
+}

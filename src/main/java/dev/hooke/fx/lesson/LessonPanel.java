@@ -1,0 +1,605 @@
+package dev.hooke.fx.lesson;
+
+import dev.hooke.core.lesson.CheckResult;
+import dev.hooke.core.lesson.Lesson;
+import dev.hooke.core.lesson.Question;
+import dev.hooke.core.lesson.Step;
+import dev.hooke.core.lesson.StepResult;
+import dev.hooke.core.lesson.SweepResult;
+import dev.hooke.core.scene.SceneFile;
+import dev.hooke.fx.I18n;
+import dev.hooke.fx.Phrases;
+import dev.hooke.fx.controls.Numbers;
+import dev.hooke.fx.io.SceneFiles;
+import dev.hooke.fx.model.WorkbenchModel;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * The lesson panel: choose a lesson, read a step's narration, answer its question, run it and
+ * see its checks, then go on or back. While a lesson is open the window shows the lesson's
+ * simulation ({@link LessonSession}, on its own thread), and the controls a step uses are
+ * highlighted in the side panel. After each step the side panel shows the lesson's parameters,
+ * so that closing the lesson leaves the workbench where the lesson was.
+ *
+ * <p>Node ids: {@code lessonChoice}, {@code lessonTitle}, {@code lessonStepLabel},
+ * {@code lessonNarration}, {@code lessonQuestion}, {@code answer1} … (choices),
+ * {@code answerField}, {@code lessonRun}, {@code lessonSkip}, {@code lessonNext},
+ * {@code lessonBack}, {@code lessonRestart}, {@code lessonAnswer}, {@code lessonStatus},
+ * {@code lessonChecks} (rows with style class {@code check-row} and {@code pass} or {@code fail}).
+ */
+public final class LessonPanel {
+
+    /** The ids of the controls a step can highlight. */
+    public static final Set<String> CONTROL_IDS = Set.of("mass", "ks", "kd", "gravity", "airDamping", "dt",
+            "integratorChoice", "sceneChoice");
+
+    private final WorkbenchModel model;
+    private final Consumer<Set<String>> highlighter;
+    private final BooleanProperty shown = new SimpleBooleanProperty(this, "shown");
+    private final VBox content = new VBox(10);
+    private final ScrollPane scroll = new ScrollPane(content);
+    private List<LessonLibrary.Entry> entries;
+
+    private LessonSession session;
+    private int index;
+    private StepResult[] results = new StepResult[0];
+    private Object[] answers = new Object[0];
+    private boolean busy;
+    private String status = "";
+
+    /**
+     * @param model       the workbench's view model (the lesson's parameters are shown in it)
+     * @param highlighter marks the controls with the given ids
+     */
+    public LessonPanel(WorkbenchModel model, Consumer<Set<String>> highlighter) {
+        this.model = model;
+        this.highlighter = highlighter;
+        content.setPadding(new Insets(10, 16, 16, 16));
+        content.getStyleClass().add("lesson-panel");
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setId("lessonPanel");
+        render();
+    }
+
+    /** The panel's node. */
+    public Node node() {
+        return scroll;
+    }
+
+    /** Whether the panel is shown (the window puts it on the left). */
+    public BooleanProperty shownProperty() {
+        return shown;
+    }
+
+    /** The lesson being played, or null. */
+    public LessonSession session() {
+        return session;
+    }
+
+    /** The index (0-based) of the step shown. */
+    public int stepIndex() {
+        return index;
+    }
+
+    /** The result of the step shown, or null before it ran. */
+    public StepResult result() {
+        return index < results.length ? results[index] : null;
+    }
+
+    /** Whether a step is being played or the lesson is being replayed. */
+    public boolean isBusy() {
+        return busy;
+    }
+
+    /** The lessons offered (read once, on first use). */
+    public List<LessonLibrary.Entry> entries() {
+        if (entries == null) {
+            entries = LessonLibrary.load();
+        }
+        return entries;
+    }
+
+    /** Opens a lesson at its first step (an entry that could not be read shows its error). */
+    public void open(LessonLibrary.Entry entry) {
+        if (entry.lesson() == null) {
+            Alert a = new Alert(Alert.AlertType.ERROR, entry.error());
+            a.getDialogPane().setId("lessonError");
+            a.setTitle(I18n.text("error.title"));
+            a.setHeaderText(I18n.text("lesson.loadFailed"));
+            a.show();
+            return;
+        }
+        open(entry.lesson());
+    }
+
+    /** Opens a lesson at its first step. */
+    public void open(Lesson lesson) {
+        closeSession();
+        model.runner().pause();
+        session = new LessonSession(lesson);
+        int n = lesson.steps().size();
+        results = new StepResult[n];
+        answers = new Object[n];
+        index = 0;
+        busy = false;
+        status = "";
+        showScene(session.scene());
+        shown.set(true);
+        render();
+    }
+
+    /** Closes the lesson; the workbench goes on with its own simulation. */
+    public void closeLesson() {
+        closeSession();
+        results = new StepResult[0];
+        answers = new Object[0];
+        status = "";
+        render();
+    }
+
+    /** Stops the lesson's thread. */
+    public void close() {
+        closeSession();
+    }
+
+    private void closeSession() {
+        if (session != null) {
+            session.close();
+            session = null;
+        }
+        busy = false;
+    }
+
+    /** Writes the panel in the language in use. */
+    public void localize() {
+        render();
+    }
+
+    /** The ids of the controls the step shown uses. */
+    public Set<String> highlightedControls() {
+        if (session == null) {
+            return Set.of();
+        }
+        Set<String> ids = new LinkedHashSet<>();
+        for (SceneFile.Key k : step().controls()) {
+            ids.add(controlId(k));
+        }
+        return ids;
+    }
+
+    /** The id of the control that shows a scene key. */
+    static String controlId(SceneFile.Key k) {
+        return switch (k) {
+            case MASS -> "mass";
+            case K, K_STRUCT, K_SHEAR, K_BEND -> "ks";
+            case KD -> "kd";
+            case GRAVITY -> "gravity";
+            case AIR_DAMPING -> "airDamping";
+            case DT -> "dt";
+            case INTEGRATOR, VERLET_DELTA -> "integratorChoice";
+            default -> "sceneChoice";
+        };
+    }
+
+    private static String controlName(String id) {
+        return switch (id) {
+            case "integratorChoice" -> I18n.text("side.integrator");
+            case "sceneChoice" -> I18n.text("toolbar.scene");
+            default -> I18n.text("param." + id);
+        };
+    }
+
+    private Step step() {
+        return session.lesson().steps().get(index);
+    }
+
+    // ------------------------------------------------------------------ actions
+
+    /** Plays the step shown (after its question was answered). */
+    public void runStep() {
+        if (session == null || busy || results[index] != null) {
+            return;
+        }
+        Question q = step().question();
+        if (q != null && !answered(q, answers[index])) {
+            status = I18n.text("lesson.answerNeeded");
+            render();
+            return;
+        }
+        busy = true;
+        status = I18n.text("lesson.running");
+        session.setSpeed(model.speedProperty().get());
+        LessonSession s = session;
+        int at = index;
+        s.runNext().whenComplete((r, e) -> Platform.runLater(() -> {
+            if (s != session) {
+                return;
+            }
+            busy = false;
+            if (e != null) {
+                status = failure(e);
+            } else {
+                results[at] = r;
+                status = "";
+                showScene(s.scene());
+            }
+            render();
+            // the answer and the checks are what the class looks at now
+            Platform.runLater(() -> scroll.setVvalue(scroll.getVmax()));
+        }));
+        render();
+    }
+
+    /** Shows the next step (the step shown must have run). */
+    public void next() {
+        if (session != null && !busy && results[index] != null && index + 1 < results.length
+                && session.lesson().steps().size() > index + 1 && !aborted(results[index])) {
+            index++;
+            status = "";
+            render();
+        }
+    }
+
+    /** Goes back one step: the lesson is replayed up to the step before the one shown. */
+    public void back() {
+        if (session != null && !busy && index > 0) {
+            goTo(index - 1);
+        }
+    }
+
+    /** Starts the lesson again. */
+    public void restart() {
+        if (session != null && !busy) {
+            Arrays.fill(answers, null);
+            goTo(0);
+        }
+    }
+
+    /** Plays the rest of the running step without pacing. */
+    public void finishQuickly() {
+        if (session != null) {
+            session.finishQuickly();
+        }
+    }
+
+    private void goTo(int target) {
+        busy = true;
+        status = I18n.text("lesson.replaying");
+        LessonSession s = session;
+        s.goTo(target).whenComplete((done, e) -> Platform.runLater(() -> {
+            if (s != session) {
+                return;
+            }
+            busy = false;
+            Arrays.fill(results, null);
+            if (e != null) {
+                status = failure(e);
+            } else {
+                for (int i = 0; i < done.size(); i++) {
+                    results[i] = done.get(i);
+                }
+                status = "";
+                showScene(s.scene());
+            }
+            index = target;
+            render();
+        }));
+        render();
+    }
+
+    private static String failure(Throwable e) {
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+    }
+
+    private static boolean aborted(StepResult r) {
+        return r.checks().stream().anyMatch(c -> !c.pass() && r.step().actions().stream()
+                .anyMatch(a -> a.name().equals(c.check()) && a.line() == c.line()));
+    }
+
+    /** Shows the lesson's scene in the side panel (the workbench's own simulation stays paused). */
+    private void showScene(SceneFile f) {
+        model.open(SceneFiles.setup(f));
+    }
+
+    private static boolean answered(Question q, Object answer) {
+        if (q.isMultipleChoice()) {
+            return answer instanceof Integer;
+        }
+        return answer instanceof String s && parses(s);
+    }
+
+    private static boolean parses(String s) {
+        try {
+            return Double.isFinite(Numbers.parse(s.trim()));
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    // ------------------------------------------------------------------ drawing
+
+    private void render() {
+        Locale locale = I18n.locale();
+        content.getChildren().clear();
+        Label heading = new Label(I18n.text("lesson.panel"));
+        heading.getStyleClass().add("section");
+        heading.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(heading, Priority.ALWAYS);
+        Button hide = new Button("×");
+        hide.setId("lessonHide");
+        hide.getStyleClass().add("lesson-hide");
+        hide.setOnAction(e -> shown.set(false));
+        HBox top = new HBox(8, heading, hide);
+        top.setAlignment(Pos.CENTER_LEFT);
+        content.getChildren().addAll(top, chooser(locale));
+
+        if (session == null) {
+            highlighter.accept(Set.of());
+            return;
+        }
+        Lesson lesson = session.lesson();
+        Step step = step();
+        StepResult result = results[index];
+
+        Label title = label("lessonTitle", lesson.title().get(locale), "lesson-title");
+        Label stepLabel = label("lessonStepLabel", I18n.text("lesson.stepOf", index + 1, lesson.steps().size()),
+                "lesson-step");
+        content.getChildren().addAll(title, stepLabel);
+        if (index == 0) {
+            content.getChildren().add(label("lessonIntro", lesson.narration().get(locale), "lesson-intro"));
+        }
+        content.getChildren().add(label("lessonNarration", step.narration().get(locale), "lesson-narration"));
+        Set<String> controls = highlightedControls();
+        if (!controls.isEmpty()) {
+            List<String> names = new ArrayList<>();
+            controls.forEach(id -> names.add(controlName(id)));
+            content.getChildren().add(label("lessonControls", I18n.text("lesson.controls", String.join(", ", names)),
+                    "lesson-controls"));
+        }
+        highlighter.accept(controls);
+        if (step.question() != null) {
+            content.getChildren().add(question(step.question(), result != null, locale));
+        }
+        content.getChildren().add(buttons(result));
+        if (result != null && step.question() != null) {
+            content.getChildren().add(answer(step.question(), answers[index], locale));
+        }
+        String line = status;
+        if (line.isEmpty() && result != null) {
+            line = summary(result);
+        }
+        if (!line.isEmpty()) {
+            content.getChildren().add(label("lessonStatus", line, "lesson-status"));
+        }
+        if (result != null) {
+            content.getChildren().add(checks(result));
+            if (result.sweep() != null) {
+                content.getChildren().add(sweep(result.sweep()));
+            }
+        }
+    }
+
+    private Node chooser(Locale locale) {
+        ComboBox<LessonLibrary.Entry> choice = new ComboBox<>();
+        choice.setId("lessonChoice");
+        choice.setPromptText(I18n.text("lesson.choose"));
+        choice.getItems().setAll(entries());
+        choice.setMaxWidth(Double.MAX_VALUE);
+        choice.setButtonCell(new EntryCell(locale));
+        choice.setCellFactory(list -> new EntryCell(locale));
+        if (session != null) {
+            for (LessonLibrary.Entry e : choice.getItems()) {
+                if (e.lesson() == session.lesson()) {
+                    choice.setValue(e);
+                }
+            }
+        }
+        choice.valueProperty().addListener((obs, old, e) -> {
+            if (e != null && (session == null || e.lesson() != session.lesson())) {
+                Platform.runLater(() -> open(e));
+            }
+        });
+        return choice;
+    }
+
+    private static final class EntryCell extends ListCell<LessonLibrary.Entry> {
+        private final Locale locale;
+
+        EntryCell(Locale locale) {
+            this.locale = locale;
+        }
+
+        @Override
+        protected void updateItem(LessonLibrary.Entry e, boolean empty) {
+            super.updateItem(e, empty);
+            setText(empty || e == null ? I18n.text("lesson.choose") : e.title(locale));
+        }
+    }
+
+    private Node question(Question q, boolean revealed, Locale locale) {
+        VBox box = new VBox(6);
+        box.setId("lessonQuestion");
+        box.getStyleClass().add("lesson-question");
+        box.getChildren().addAll(label(null, I18n.text("lesson.question"), "lesson-question-head"),
+                label(null, q.prompt().get(locale), "lesson-prompt"));
+        int at = index;
+        if (q.isMultipleChoice()) {
+            ToggleGroup group = new ToggleGroup();
+            for (int i = 0; i < q.choices().size(); i++) {
+                int number = i + 1;
+                RadioButton b = new RadioButton(q.choices().get(i).get(locale));
+                b.setId("answer" + number);
+                b.setWrapText(true);
+                b.setToggleGroup(group);
+                b.setSelected(Integer.valueOf(number).equals(answers[at]));
+                b.setDisable(revealed || busy);
+                if (revealed) {
+                    b.getStyleClass().add(q.accepts(number) ? "right-choice" : "other-choice");
+                }
+                b.selectedProperty().addListener((obs, was, on) -> {
+                    if (on) {
+                        answers[at] = number;
+                    }
+                });
+                box.getChildren().add(b);
+            }
+        } else {
+            TextField field = new TextField(answers[at] instanceof String s ? s : "");
+            field.setId("answerField");
+            field.setPromptText(I18n.text("lesson.answerNumber", q.unit().isEmpty() ? "–" : q.unit()));
+            field.setDisable(revealed || busy);
+            field.textProperty().addListener((obs, old, text) -> answers[at] = text);
+            field.setOnAction(e -> runStep());
+            Label unit = new Label(q.unit());
+            HBox row = new HBox(8, field, unit);
+            row.setAlignment(Pos.CENTER_LEFT);
+            box.getChildren().add(row);
+        }
+        return box;
+    }
+
+    private Node buttons(StepResult result) {
+        int n = results.length;
+        Button back = button("lessonBack", "lesson.back", this::back);
+        back.setDisable(busy || index == 0);
+        Button run = button("lessonRun", busy ? "lesson.running" : "lesson.run", this::runStep);
+        run.setDisable(busy || result != null);
+        run.setDefaultButton(result == null && !busy);
+        run.getStyleClass().add("lesson-run");
+        Button next = button("lessonNext", "lesson.next", this::next);
+        next.setDisable(busy || result == null || index + 1 >= n || aborted(result));
+        FlowPane row = new FlowPane(8, 8, back, run, next);
+        if (busy) {
+            Button skip = button("lessonSkip", "lesson.skip", this::finishQuickly);
+            row.getChildren().add(skip);
+        } else {
+            Button restart = button("lessonRestart", "lesson.restart", this::restart);
+            restart.setDisable(index == 0 && result == null);
+            Button close = button("lessonClose", "lesson.close", this::closeLesson);
+            row.getChildren().addAll(restart, close);
+        }
+        return row;
+    }
+
+    private Node answer(Question q, Object given, Locale locale) {
+        boolean right = q.isMultipleChoice() ? given instanceof Integer c && q.accepts(c)
+                : given instanceof String s && parses(s) && q.accepts(Numbers.parse(s.trim()));
+        StringBuilder text = new StringBuilder(I18n.text(right ? "lesson.right" : "lesson.wrong")).append(' ');
+        if (q.isMultipleChoice()) {
+            text.append(I18n.text("lesson.theAnswerIs", q.choices().get(q.answer() - 1).get(locale)));
+        } else {
+            text.append(I18n.text("lesson.theNumberIs", Numbers.format(q.value()), q.unit(),
+                    String.format(Locale.ROOT, "%.3g %%", 100 * q.within())));
+        }
+        if (q.explanation() != null) {
+            text.append("\n").append(q.explanation().get(locale));
+        }
+        Label l = label("lessonAnswer", text.toString(), "lesson-answer");
+        l.getStyleClass().add(right ? "right" : "wrong");
+        return l;
+    }
+
+    private String summary(StepResult r) {
+        List<CheckResult> rows = r.checks();
+        if (aborted(r)) {
+            return I18n.text("lesson.aborted");
+        }
+        StringBuilder sb = new StringBuilder();
+        long failed = rows.stream().filter(c -> !c.pass()).count();
+        sb.append(rows.isEmpty() ? I18n.text("lesson.noChecks")
+                : failed == 0 ? I18n.text("lesson.passedAll", rows.size())
+                : I18n.text("lesson.failedSome", failed, rows.size()));
+        if (r.paused()) {
+            sb.append(' ').append(I18n.text("lesson.paused"));
+        }
+        if (index + 1 >= results.length) {
+            sb.append(' ').append(I18n.text("lesson.done"));
+        }
+        return sb.toString();
+    }
+
+    private Node checks(StepResult r) {
+        VBox box = new VBox(6);
+        box.setId("lessonChecks");
+        if (!r.checks().isEmpty()) {
+            box.getChildren().add(label(null, I18n.text("lesson.checks"), "lesson-checks-head"));
+        }
+        for (CheckResult c : r.checks()) {
+            Label badge = new Label(I18n.text(c.pass() ? "lesson.pass" : "lesson.fail"));
+            badge.getStyleClass().add("check-badge");
+            badge.setMinWidth(Region.USE_PREF_SIZE);
+            VBox text = new VBox(2,
+                    label(null, c.check(), "check-name"),
+                    label(null, I18n.text("lesson.expected") + ": " + c.expected(), "check-detail"),
+                    label(null, I18n.text("lesson.measured") + ": " + c.measured(), "check-detail"));
+            HBox.setHgrow(text, Priority.ALWAYS);
+            HBox row = new HBox(10, badge, text);
+            row.getStyleClass().addAll("check-row", c.pass() ? "pass" : "fail");
+            box.getChildren().add(row);
+        }
+        return box;
+    }
+
+    private Node sweep(SweepResult s) {
+        VBox box = new VBox(2);
+        box.setId("lessonSweep");
+        box.getChildren().add(label(null, I18n.text("lesson.sweep", Phrases.integrator(s.integrator()),
+                Numbers.format(s.predictedLimit())), "lesson-checks-head"));
+        for (SweepResult.Row row : s.rows()) {
+            Label l = label(null, I18n.text("lesson.sweepRow", Numbers.format(row.dt()),
+                    I18n.text(row.predicted() ? "lesson.explodes" : "lesson.bounded"),
+                    I18n.text(row.exploded() ? "lesson.explodes" : "lesson.bounded")), "check-detail");
+            l.getStyleClass().add(row.agrees() ? "agrees" : "disagrees");
+            box.getChildren().add(l);
+        }
+        return box;
+    }
+
+    private static Label label(String id, String text, String styleClass) {
+        Label l = new Label(text);
+        if (id != null) {
+            l.setId(id);
+        }
+        l.setWrapText(true);
+        l.setMinHeight(Region.USE_PREF_SIZE);
+        l.getStyleClass().add(styleClass);
+        return l;
+    }
+
+    private static Button button(String id, String key, Runnable action) {
+        Button b = new Button(I18n.text(key));
+        b.setId(id);
+        b.setOnAction(e -> action.run());
+        b.setMinWidth(Region.USE_PREF_SIZE);
+        return b;
+    }
+}

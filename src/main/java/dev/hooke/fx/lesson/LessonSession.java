@@ -1,0 +1,309 @@
+package dev.hooke.fx.lesson;
+
+import dev.hooke.core.lesson.Action;
+import dev.hooke.core.lesson.Lesson;
+import dev.hooke.core.lesson.LessonRunner;
+import dev.hooke.core.lesson.Step;
+import dev.hooke.core.lesson.StepResult;
+import dev.hooke.core.scene.Perturbation;
+import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.scene.Scenes;
+import dev.hooke.core.sim.Simulation;
+import dev.hooke.core.stability.StabilityAnalysis;
+import dev.hooke.core.stability.StabilityLimit;
+import dev.hooke.fx.io.SceneFiles;
+import dev.hooke.fx.sim.EnergySample;
+import dev.hooke.fx.sim.SceneTopology;
+import dev.hooke.fx.sim.SimulationRunner;
+import dev.hooke.fx.sim.Snapshot;
+import dev.hooke.fx.sim.Snapshots;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A lesson being played: a {@link LessonRunner} on a thread of its own ({@code hooke-lesson}),
+ * which publishes {@link Snapshot}s and energy samples of the lesson's simulation for the window
+ * as it steps, exactly as {@link SimulationRunner} does for the workbench's own simulation.
+ *
+ * <p>Runs are paced so that the class can watch them: simulated time goes by at the chosen speed,
+ * faster when a step's runs are long, so that no step's runs take more than
+ * {@value #MAX_WALL_SECONDS} s of wall-clock time. {@link #finishQuickly()} drops the pacing for
+ * the rest of the step. Sweeps, comparisons and checks run unpaced (they are not drawn).
+ *
+ * <p>Going back replays the lesson from its start without pacing: every run is deterministic.
+ */
+public final class LessonSession implements AutoCloseable {
+
+    /** The longest wall-clock time a step's paced runs take; in s. */
+    public static final double MAX_WALL_SECONDS = 8;
+    /** The shortest wall-clock interval between two snapshots; in ns. */
+    private static final long PUBLISH_NANOS = 15_000_000L;
+    /** Sleeps shorter than this are not worth their wake-up; in s. */
+    private static final double MIN_SLEEP_SECONDS = 0.004;
+    /**
+     * Generations of lesson snapshots start here, far above any reset count of the workbench's
+     * own simulation, so that the two never share one.
+     */
+    private static final int GENERATION_BASE = 1 << 24;
+
+    /** Thrown from the step listener to stop a run when the session closes. */
+    private static final class Cancelled extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Cancelled() {
+            super("the lesson was closed", null, false, false);
+        }
+    }
+
+    private final Lesson lesson;
+    private final ExecutorService executor;
+    private final AtomicReference<Snapshot> latest = new AtomicReference<>();
+    private final BlockingQueue<EnergySample> samples = new ArrayBlockingQueue<>(SimulationRunner.SAMPLE_QUEUE_CAPACITY);
+    private volatile boolean paced = true;
+    private volatile boolean cancelled;
+    private volatile boolean running;
+    private volatile double speed = 1;
+    private volatile SceneFile scene;
+
+    // ---- confined to the lesson thread (set up before it starts)
+    private final LessonRunner runner;
+    private long sequence;
+    private int generation = GENERATION_BASE;
+    private Simulation shownSim;
+    private SceneTopology topology;
+    private SceneFile analysed;
+    private StabilityLimit limit;
+    private double naiveBound = Double.NaN;
+    private float[] lastFinite;
+    private long lastPublish;
+    private double lastSampleTime = Double.NaN;
+    private boolean anchored;
+    private long anchorNanos;
+    private double anchorTime;
+    private double pace = 1;
+
+    /** Starts the lesson at its first step; its first snapshot follows shortly. */
+    public LessonSession(Lesson lesson) {
+        this.lesson = Objects.requireNonNull(lesson, "lesson");
+        this.runner = new LessonRunner(lesson);
+        this.scene = runner.scene();
+        runner.setStepListener(this::onStep);
+        shownSim = runner.simulation();
+        topology = Snapshots.topology(SceneFiles.setup(scene), shownSim.system());
+        publish(shownSim, false);
+        executor = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "hooke-lesson");
+            t.setDaemon(true);
+            return t;
+        });
+        submit(() -> {
+            refresh();
+            return null;
+        });
+    }
+
+    public Lesson lesson() {
+        return lesson;
+    }
+
+    /** The newest snapshot, or null before the first. */
+    public Snapshot latest() {
+        return latest.get();
+    }
+
+    /** Moves the energy samples recorded since the last call into {@code out}, oldest first. */
+    public void drainSamples(Collection<? super EnergySample> out) {
+        samples.drainTo(out);
+    }
+
+    /** The scene, integrator and Δt as the lesson has now set them. */
+    public SceneFile scene() {
+        return scene;
+    }
+
+    /** Whether a step is being played. */
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** Sets how many simulated seconds a paced run shows per wall-clock second (&gt; 0). */
+    public void setSpeed(double factor) {
+        if (factor > 0 && Double.isFinite(factor)) {
+            speed = factor;
+        }
+    }
+
+    /** Plays the rest of the running step without pacing. */
+    public void finishQuickly() {
+        paced = false;
+    }
+
+    /** Plays the next step, paced; completes with what it produced. */
+    public CompletableFuture<StepResult> runNext() {
+        return submit(() -> {
+            if (!runner.hasNext()) {
+                throw new IllegalStateException("no step left to play");
+            }
+            Step step = lesson.steps().get(runner.nextStep());
+            paced = true;
+            pace = Math.max(speed, pacedSeconds(step, runner.scene()) / MAX_WALL_SECONDS);
+            anchored = false;
+            running = true;
+            try {
+                return runner.runNext();
+            } finally {
+                running = false;
+                refresh();
+            }
+        });
+    }
+
+    /**
+     * Starts the lesson again and replays, unpaced, the steps before {@code index} (0-based);
+     * completes with their results.
+     */
+    public CompletableFuture<List<StepResult>> goTo(int index) {
+        return submit(() -> {
+            runner.restart();
+            paced = false;
+            running = true;
+            List<StepResult> out = new ArrayList<>();
+            try {
+                while (runner.hasNext() && runner.nextStep() < index) {
+                    out.add(runner.runNext());
+                }
+            } finally {
+                running = false;
+                refresh();
+            }
+            return out;
+        });
+    }
+
+    /** Stops the lesson thread; a run under way ends at its next step. */
+    @Override
+    public void close() {
+        cancelled = true;
+        executor.shutdownNow();
+        try {
+            executor.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private <T> CompletableFuture<T> submit(java.util.concurrent.Callable<T> task) {
+        CompletableFuture<T> out = new CompletableFuture<>();
+        try {
+            executor.execute(() -> {
+                try {
+                    out.complete(task.call());
+                } catch (Exception | Error e) {
+                    out.completeExceptionally(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            out.completeExceptionally(e);
+        }
+        return out;
+    }
+
+    /** The simulated time a step's runs take; in s. */
+    static double pacedSeconds(Step step, SceneFile scene) {
+        double total = 0;
+        for (Action a : step.actions()) {
+            if (a instanceof Action.Run r) {
+                total += r.steps() > 0 ? r.steps() * scene.dt() : r.time();
+            }
+        }
+        return total;
+    }
+
+    // ------------------------------------------------------------------ the lesson thread
+
+    /** After every step of the lesson's main simulation. */
+    private void onStep(Simulation s) {
+        if (cancelled || Thread.currentThread().isInterrupted()) {
+            throw new Cancelled();
+        }
+        if (s != shownSim || runner.scene() != analysed) {
+            refresh();
+        }
+        if (!(s.time() - lastSampleTime < SimulationRunner.SAMPLE_INTERVAL)) {
+            lastSampleTime = s.time();
+            samples.offer(Snapshots.sample(generation, s));
+        }
+        long now = System.nanoTime();
+        if (paced) {
+            if (!anchored || s.time() < anchorTime) {
+                anchored = true;
+                anchorNanos = now;
+                anchorTime = s.time() - s.dt();
+            }
+            double due = (s.time() - anchorTime) / pace - (now - anchorNanos) * 1e-9;
+            if (due > MIN_SLEEP_SECONDS) {
+                publish(s, true);
+                try {
+                    Thread.sleep((long) (due * 1000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new Cancelled();
+                }
+                return;
+            }
+        }
+        if (now - lastPublish > PUBLISH_NANOS) {
+            publish(s, true);
+        }
+    }
+
+    /** Takes in a new simulation or scene: topology, limits, then a snapshot. */
+    private void refresh() {
+        Simulation s = runner.simulation();
+        scene = runner.scene();
+        if (s != shownSim) {
+            shownSim = s;
+            generation++;
+            lastFinite = null;
+            lastSampleTime = Double.NaN;
+            topology = Snapshots.topology(SceneFiles.setup(scene), s.system());
+        }
+        if (analysed == null || !scene.equals(analysed)) {
+            analysed = scene;
+            publish(s, running);        // the view need not wait for the analysis
+            try {
+                var rest = Scenes.build(scene.spec().perturbation(Perturbation.NONE));
+                limit = StabilityAnalysis.predictedLimit(rest, scene.integrator(), scene.verletDelta());
+                naiveBound = StabilityAnalysis.naiveBound(rest);
+            } catch (RuntimeException e) {
+                limit = null;
+                naiveBound = Double.NaN;
+            }
+        }
+        analysed = scene;
+        if (!(s.time() - lastSampleTime < SimulationRunner.SAMPLE_INTERVAL)) {
+            lastSampleTime = s.time();
+            samples.offer(Snapshots.sample(generation, s));
+        }
+        publish(s, running);
+    }
+
+    private void publish(Simulation s, boolean playing) {
+        Snapshot snap = Snapshots.of(++sequence, generation, topology, s, lastFinite, playing, pace, limit, naiveBound);
+        if (!s.exploded()) {
+            lastFinite = snap.positions();
+        }
+        latest.set(snap);
+        lastPublish = System.nanoTime();
+    }
+}

@@ -1,0 +1,81 @@
+package dev.hooke.fx.sim;
+
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.SpringKind;
+import dev.hooke.core.observe.Observables;
+import dev.hooke.core.sim.Simulation;
+import dev.hooke.core.stability.StabilityLimit;
+
+/**
+ * Snapshots of a simulation that some other thread than {@link SimulationRunner}'s steps (a
+ * lesson's), so that the window renders it the same way. Call from the thread that owns the
+ * simulation.
+ */
+public final class Snapshots {
+
+    private Snapshots() {
+    }
+
+    /** The topology of a freshly built system. */
+    public static SceneTopology topology(SceneSetup setup, MassSpringSystem system) {
+        return new SceneTopology(setup, system);
+    }
+
+    /**
+     * The state of {@code sim} now.
+     *
+     * @param lastFinite the positions to show when the state is no longer finite (or null)
+     * @param limit      the predicted limit, or null while unknown
+     * @param naiveBound 2·√(m/k_s); in s (NaN while unknown)
+     */
+    public static Snapshot of(long sequence, int generation, SceneTopology topology, Simulation sim,
+                              float[] lastFinite, boolean running, double speed, StabilityLimit limit,
+                              double naiveBound) {
+        MassSpringSystem s = sim.system();
+        float[] positions = positions(s, lastFinite);
+        Observables o = sim.observables();
+        double t = sim.time();
+        return new Snapshot(sequence, generation, topology, positions, t, sim.steps(), sim.dt(), sim.integratorKind(),
+                running, speed, sample(generation, sim), o.maxSpeed, o.maxStrain, parameters(s), limit, naiveBound,
+                true, sim.explosion(), 0, null, 0);
+    }
+
+    /** The energies now, as a chart sample. */
+    public static EnergySample sample(int generation, Simulation sim) {
+        Observables o = sim.observables();
+        return new EnergySample(generation, sim.time(), o.kinetic, o.elastic, o.gravitational, o.dissipated);
+    }
+
+    /** A copy of the positions, or {@code lastFinite} when they are no longer finite. */
+    public static float[] positions(MassSpringSystem s, float[] lastFinite) {
+        float[] positions = new float[s.x.length];
+        for (int q = 0; q < positions.length; q++) {
+            positions[q] = (float) s.x[q];
+            if (!Float.isFinite(positions[q])) {
+                return lastFinite != null && lastFinite.length == positions.length ? lastFinite
+                        : new float[positions.length];
+            }
+        }
+        return positions;
+    }
+
+    private static EngineParameters parameters(MassSpringSystem s) {
+        double k = Double.NaN;
+        double kd = s.springCount() > 0 ? s.springDamping(0) : Double.NaN;
+        for (int sp = 0; sp < s.springCount(); sp++) {
+            if (s.springKind(sp) == SpringKind.STRUCTURAL) {
+                k = s.stiffness(sp);
+                break;
+            }
+        }
+        double m = Double.NaN;
+        for (int i = 0; i < s.particleCount(); i++) {
+            if (!s.isPinned(i)) {
+                m = s.mass(i);
+                break;
+            }
+        }
+        double g = Math.sqrt(s.gravity(0) * s.gravity(0) + s.gravity(1) * s.gravity(1) + s.gravity(2) * s.gravity(2));
+        return new EngineParameters(k, kd, m, g, s.airDamping());
+    }
+}
