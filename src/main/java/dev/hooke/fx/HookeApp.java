@@ -1,5 +1,6 @@
 package dev.hooke.fx;
 
+import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.sim.SceneSetup;
 import javafx.application.Application;
@@ -12,7 +13,8 @@ import javafx.stage.Stage;
  * The workbench window. It opens on the rope, playing. System properties: {@code hooke.scene}
  * (spring, chain, cloth or cube) picks another scene to open on; {@code hooke.largeType=true}
  * opens with large type, for a projector; {@code hooke.lesson} opens the lesson whose file name
- * starts with the value (for example {@code 03}).
+ * starts with the value (for example {@code 03}); {@code hooke.integrator} (an integrator id) picks
+ * the method; {@code hooke.compare} (an integrator id) opens in compare mode with that second method.
  */
 public final class HookeApp extends Application {
 
@@ -25,7 +27,14 @@ public final class HookeApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        workbench = new Workbench(SceneSetup.defaults(initialScene()));
+        SceneSetup setup = SceneSetup.defaults(initialScene());
+        IntegratorKind first = integratorProperty("hooke.integrator");
+        workbench = new Workbench(first == null ? setup : setup.withIntegrator(first));
+        IntegratorKind second = integratorProperty("hooke.compare");
+        if (second != null) {
+            workbench.model().compareIntegratorProperty().set(second);
+            workbench.model().compareProperty().set(true);
+        }
         ErrorReporter.install(() -> workbench.runner().pause());
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         double w = Math.min(1600, 0.95 * screen.getWidth());
@@ -54,6 +63,19 @@ public final class HookeApp extends Application {
         } catch (IllegalArgumentException e) {
             System.err.println("hooke.scene: " + e.getMessage() + "; opening the rope");
             return SceneType.CHAIN;
+        }
+    }
+
+    private static IntegratorKind integratorProperty(String name) {
+        String id = System.getProperty(name);
+        if (id == null) {
+            return null;
+        }
+        try {
+            return IntegratorKind.fromId(id);
+        } catch (IllegalArgumentException e) {
+            System.err.println(name + ": " + e.getMessage());
+            return null;
         }
     }
 

@@ -57,6 +57,7 @@ public final class Phrases {
             case "energy ×(1+Δt²ω²) per step" -> I18n.text("rule.energyGrowth");
             case "ρ(G(Δt)) = 1 with damping" -> I18n.text("rule.dampedSpectral");
             case "implicit: none" -> I18n.text("rule.implicitNone");
+            case "projection: none" -> I18n.text("rule.projectionNone");
             default -> rule;
         };
     }

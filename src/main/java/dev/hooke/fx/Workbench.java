@@ -4,6 +4,7 @@ import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.ExplosionReport;
 import dev.hooke.core.stability.StabilityLimit;
+import dev.hooke.fx.chart.ChartsPane;
 import dev.hooke.fx.chart.EnergyChart;
 import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.controls.ParameterSlider;
@@ -12,6 +13,8 @@ import dev.hooke.fx.io.SceneFiles;
 import dev.hooke.fx.lesson.LessonPanel;
 import dev.hooke.fx.lesson.LessonSession;
 import dev.hooke.fx.model.WorkbenchModel;
+import dev.hooke.fx.panel.ComparePanel;
+import dev.hooke.fx.panel.IntegratorPanel;
 import dev.hooke.fx.sim.EnergySample;
 import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.SimulationRunner;
@@ -72,10 +75,20 @@ public final class Workbench implements AutoCloseable {
     private final WorkbenchModel model;
     private final SceneView view;
     private final EnergyChart chart = new EnergyChart();
+    private final ChartsPane charts = new ChartsPane(chart);
+    private IntegratorPanel integratorPanel;
+    /** The status bar's solver statistics, written by the integrator panel. */
+    private final Label solverStatusLabel = new Label();
+    private ComparePanel comparePanel;
+    private IntegratorKind chartsComparing;
+    private IntegratorKind shownPrimary;
+    private boolean chartsCompareOn;
     private final NotificationPane notificationPane;
     private final BorderPane root = new BorderPane();
     private final Button playButton = new Button();
     private final List<EnergySample> batch = new ArrayList<>();
+    /** The main runner's samples while a lesson is shown: drained so they do not pile up, not plotted. */
+    private final List<EnergySample> discarded = new ArrayList<>();
 
     private final Label timeLabel = statusLabel("timeLabel");
     private final Label stepsLabel = statusLabel("stepsLabel");
@@ -111,10 +124,10 @@ public final class Workbench implements AutoCloseable {
         notificationPane.setCloseButtonVisible(false);
         notificationPane.getStyleClass().add("explosion-pane");
 
-        SplitPane centre = new SplitPane(notificationPane, chart.node());
+        SplitPane centre = new SplitPane(notificationPane, charts);
         centre.setOrientation(Orientation.VERTICAL);
         centre.setDividerPositions(0.68);
-        SplitPane.setResizableWithParent(chart.node(), false);
+        SplitPane.setResizableWithParent(charts, false);
 
         model.runningProperty().addListener((obs, was, running) -> showPlayState(running));
         model.largeTypeProperty().addListener((obs, was, on) -> toggleClass(root, "large-type", on));
@@ -282,10 +295,17 @@ public final class Workbench implements AutoCloseable {
         large.setId("largeTypeToggle");
         large.selectedProperty().bindBidirectional(model.largeTypeProperty());
 
+        integratorPanel = new IntegratorPanel(model, solverStatusLabel);
+        comparePanel = new ComparePanel(model);
+        ToggleSwitch energyLog = new ToggleSwitch(I18n.text("ws.view.energyLog"));
+        energyLog.setId("energyLogToggle");
+        energyLog.selectedProperty().addListener((obs, was, on) -> chart.setLogScale(on));
+
         VBox panel = new VBox(8,
-                section(I18n.text("side.integrator")), integrator, limitDetail, ratioDetail,
+                section(I18n.text("side.integrator")), integrator, limitDetail, ratioDetail, integratorPanel,
+                section(I18n.text("ws.section.compare")), comparePanel,
                 section(I18n.text("side.parameters")), dt, ks, kd, mass, gravity, air,
-                section(I18n.text("side.view")), wire, large);
+                section(I18n.text("side.view")), wire, large, energyLog);
         panel.setPadding(new Insets(8, 16, 16, 16));
         panel.getStyleClass().add("side-panel");
         ScrollPane scroll = new ScrollPane(panel);
@@ -297,7 +317,7 @@ public final class Workbench implements AutoCloseable {
 
     private Node statusBar() {
         FlowPane bar = new FlowPane(22, 2, timeLabel, stepsLabel, dtLabel, limitLabel, naiveLabel, rateLabel, fpsLabel,
-                noticeLabel);
+                solverStatusLabel, noticeLabel);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("status-bar");
         bar.setId("statusBar");
@@ -364,16 +384,35 @@ public final class Workbench implements AutoCloseable {
             showStatus(s);
             showExplosion(s);
             showNotice(s);
+            integratorPanel.update(s);
+            comparePanel.update(s);
+            showCompareInCharts(s);
+            charts.showSolver(s.integrator().isImplicit()
+                    || (s.compare() != null && s.compare().integrator().isImplicit()));
         }
         batch.clear();
         if (session != null) {
             session.drainSamples(batch);
-            runner.drainSamples(new ArrayList<>());
+            discarded.clear();
+            runner.drainSamples(discarded);
         } else {
             runner.drainSamples(batch);
         }
-        chart.add(batch);
+        charts.add(batch);
         countFrame(now);
+    }
+
+    private void showCompareInCharts(Snapshot s) {
+        boolean on = s.compare() != null;
+        IntegratorKind a = s.integrator();
+        IntegratorKind b = on ? s.compare().integrator() : null;
+        if (on != chartsCompareOn || (on && (a != shownPrimary || b != chartsComparing))) {
+            chartsCompareOn = on;
+            shownPrimary = a;
+            chartsComparing = b;
+            charts.setCompare(on ? I18n.text("ws.compare.nameA", a.displayName()) : null,
+                    on ? I18n.text("ws.compare.nameB", b.displayName()) : null);
+        }
     }
 
     private void countFrame(long now) {
@@ -527,6 +566,11 @@ public final class Workbench implements AutoCloseable {
 
     public EnergyChart chart() {
         return chart;
+    }
+
+    /** The charts below the view. */
+    public ChartsPane charts() {
+        return charts;
     }
 
     public NotificationPane notificationPane() {

@@ -5,149 +5,111 @@ import dev.hooke.fx.sim.EnergySample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
-import javafx.collections.ObservableList;
 import javafx.scene.chart.LineChart;
-import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 
 /**
  * The live energy chart: kinetic K, elastic U_el, gravitational U_g, total E = K + U_el + U_g and
- * dissipated W_d against simulated time, over a sliding window of {@value #WINDOW_SECONDS} s.
- * Samples arrive in batches, once per frame; each series keeps at most {@value #MAX_POINTS}
- * points. Samples that are not finite (the moment of an explosion) are left out.
+ * dissipated W_d against simulated time, over a sliding window of {@value #WINDOW_SECONDS} s,
+ * on a linear or logarithmic scale (exponential growth is a straight line on the latter). In
+ * compare mode it plots K and E of both systems. See {@link TimeSeriesChart}.
  */
 public final class EnergyChart {
 
     /** The width of the time window; in s. */
-    public static final double WINDOW_SECONDS = 10;
+    public static final double WINDOW_SECONDS = TimeSeriesChart.WINDOW_SECONDS;
     /** The most points a series keeps. */
-    public static final int MAX_POINTS = 600;
+    public static final int MAX_POINTS = TimeSeriesChart.MAX_POINTS;
 
-    /** The series' keys in the bundle ({@code chart.<name>}), in the order of {@link #series()}. */
+    /** The series' keys in the bundle ({@code chart.<name>}), in the order of {@link #series()} (outside compare mode). */
     public static final List<String> NAMES = List.of("kinetic", "elastic", "gravitational", "total", "dissipated");
 
     private static final List<ToDoubleFunction<EnergySample>> VALUES = List.of(
             EnergySample::kinetic, EnergySample::elastic, EnergySample::gravitational, EnergySample::total,
             EnergySample::dissipated);
 
-    private final NumberAxis time = new NumberAxis(0, WINDOW_SECONDS, 1);
-    private final NumberAxis energy = new NumberAxis();
-    private final LineChart<Number, Number> chart = new LineChart<>(time, energy);
-    private final List<XYChart.Series<Number, Number>> series = new ArrayList<>();
-    private final List<List<XYChart.Data<Number, Number>>> pending = new ArrayList<>();
-    private int generation = Integer.MIN_VALUE;
+    private final TimeSeriesChart chart = new TimeSeriesChart("energyChart", "energy-chart", "energy (J)",
+            I18n.text("ws.chart.energy.log"));
+
+    private String compareA;
+    private String compareB;
 
     public EnergyChart() {
-        chart.setId("energyChart");
-        chart.setAnimated(false);
-        chart.setCreateSymbols(false);
-        chart.setLegendVisible(true);
-        chart.getStyleClass().add("energy-chart");
-
-        time.setAutoRanging(false);
-        time.setMinorTickVisible(false);
-        // the window slides smoothly, so ticks fall between whole seconds: one decimal is honest
-        time.setTickLabelFormatter(new NumberAxis.DefaultFormatter(time) {
-            @Override
-            public String toString(Number t) {
-                return String.format(java.util.Locale.ROOT, "%.1f", t.doubleValue());
-            }
-        });
-        time.setAnimated(false);
-
-        energy.setAutoRanging(true);
-        energy.setForceZeroInRange(true);
-        energy.setAnimated(false);
-        for (int k = 0; k < NAMES.size(); k++) {
-            series.add(new XYChart.Series<>());
-            pending.add(new ArrayList<>());
-        }
         localize();
-        chart.getData().addAll(series);
+    }
+
+    private void showSingle() {
+        List<TimeSeriesChart.Line> lines = new ArrayList<>();
+        for (int k = 0; k < NAMES.size(); k++) {
+            lines.add(new TimeSeriesChart.Line(I18n.text("chart." + NAMES.get(k)), 0, VALUES.get(k)));
+        }
+        chart.setLines(lines);
+    }
+
+    /**
+     * Plots K and E of two systems (compare mode), named after their methods, or the five
+     * energies of the main system (nameA and nameB null).
+     */
+    public void setCompare(String nameA, String nameB) {
+        compareA = nameA;
+        compareB = nameB;
+        if (nameA == null || nameB == null) {
+            showSingle();
+            chart.node().getStyleClass().remove("compare-chart");
+            return;
+        }
+        chart.setLines(List.of(
+                new TimeSeriesChart.Line(I18n.text("ws.chart.kinetic", nameA), 0, EnergySample::kinetic),
+                new TimeSeriesChart.Line(I18n.text("ws.chart.total", nameA), 0, EnergySample::total),
+                new TimeSeriesChart.Line(I18n.text("ws.chart.kinetic", nameB), 1, EnergySample::kinetic),
+                new TimeSeriesChart.Line(I18n.text("ws.chart.total", nameB), 1, EnergySample::total)));
+        if (!chart.node().getStyleClass().contains("compare-chart")) {
+            chart.node().getStyleClass().add("compare-chart");
+        }
     }
 
     /** Writes the axis labels and the series' names in the language in use. */
     public void localize() {
-        time.setLabel(I18n.text("chart.time"));
-        energy.setLabel(I18n.text("chart.energy"));
-        for (int k = 0; k < NAMES.size(); k++) {
-            series.get(k).setName(I18n.text("chart." + NAMES.get(k)));
-        }
+        chart.setLabels(I18n.text("chart.time"), I18n.text("chart.energy"), I18n.text("ws.chart.energy.log"));
+        setCompare(compareA, compareB);
     }
 
     /** Forgets the samples and the generation seen: the next samples start afresh, whatever their generation. */
     public void restart() {
-        generation = Integer.MIN_VALUE;
-        pending.forEach(List::clear);
-        clear();
+        chart.restart();
     }
 
     public LineChart<Number, Number> node() {
-        return chart;
+        return chart.node();
     }
 
-    /** The series: kinetic, elastic, gravitational, total, dissipated. */
+    /** The series: kinetic, elastic, gravitational, total, dissipated (outside compare mode). */
     public List<XYChart.Series<Number, Number>> series() {
-        return series;
+        return chart.series();
+    }
+
+    /** The lines the series plot. */
+    public List<TimeSeriesChart.Line> lines() {
+        return chart.lines();
+    }
+
+    /** Whether the energy axis is logarithmic. */
+    public boolean isLogScale() {
+        return chart.isLogScale();
+    }
+
+    /** Switches between a linear and a logarithmic energy axis. */
+    public void setLogScale(boolean on) {
+        chart.setLogScale(on);
     }
 
     /** Empties the chart and starts the window at t = 0. */
     public void clear() {
-        for (XYChart.Series<Number, Number> s : series) {
-            s.getData().clear();
-        }
-        time.setLowerBound(0);
-        time.setUpperBound(WINDOW_SECONDS);
+        chart.clear();
     }
 
-    /**
-     * Adds a batch of samples (oldest first) and slides the window to the newest. Samples of an
-     * older generation than the newest seen are dropped; a newer generation clears the chart.
-     */
+    /** Adds a batch of samples (oldest first); see {@link TimeSeriesChart#add}. */
     public void add(List<EnergySample> batch) {
-        if (batch.isEmpty()) {
-            return;
-        }
-        double newest = Double.NaN;
-        for (EnergySample e : batch) {
-            if (e.generation() > generation) {
-                generation = e.generation();
-                clear();
-                pending.forEach(List::clear);
-            } else if (e.generation() < generation) {
-                continue;
-            }
-            boolean finite = true;
-            for (ToDoubleFunction<EnergySample> f : VALUES) {
-                finite &= Double.isFinite(f.applyAsDouble(e));
-            }
-            if (!finite) {
-                continue;
-            }
-            for (int k = 0; k < VALUES.size(); k++) {
-                pending.get(k).add(new XYChart.Data<>(e.time(), VALUES.get(k).applyAsDouble(e)));
-            }
-            newest = e.time();
-        }
-        if (Double.isNaN(newest)) {
-            return;
-        }
-        double lower = Math.max(0, newest - WINDOW_SECONDS);
-        for (int k = 0; k < series.size(); k++) {
-            ObservableList<XYChart.Data<Number, Number>> data = series.get(k).getData();
-            List<XYChart.Data<Number, Number>> add = pending.get(k);
-            data.addAll(add);
-            add.clear();
-            int drop = 0;
-            while (drop < data.size() - 1 && data.get(drop + 1).getXValue().doubleValue() <= lower) {
-                drop++;
-            }
-            drop = Math.max(drop, data.size() - MAX_POINTS);
-            if (drop > 0) {
-                data.remove(0, drop);
-            }
-        }
-        time.setLowerBound(lower);
-        time.setUpperBound(Math.max(WINDOW_SECONDS, newest));
+        chart.add(batch);
     }
 }

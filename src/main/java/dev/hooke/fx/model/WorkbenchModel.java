@@ -1,6 +1,8 @@
 package dev.hooke.fx.model;
 
+import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.SimulationRunner;
@@ -8,6 +10,7 @@ import dev.hooke.fx.sim.Snapshot;
 import java.util.function.DoubleConsumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -17,6 +20,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 
 /**
@@ -37,6 +41,13 @@ public final class WorkbenchModel {
     private final DoubleProperty gravity = new SimpleDoubleProperty(this, "gravity");
     private final DoubleProperty airDamping = new SimpleDoubleProperty(this, "airDamping");
     private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 1.0);
+    private final ObjectProperty<ImplicitOptions> implicitOptions =
+            new SimpleObjectProperty<>(this, "implicitOptions", ImplicitOptions.defaults());
+    private final DoubleProperty verletDelta = new SimpleDoubleProperty(this, "verletDelta", PositionVerlet.DEFAULT_DAMPING);
+    private final IntegerProperty substeps = new SimpleIntegerProperty(this, "substeps", 0);
+    private final BooleanProperty compare = new SimpleBooleanProperty(this, "compare");
+    private final ObjectProperty<IntegratorKind> compareIntegrator =
+            new SimpleObjectProperty<>(this, "compareIntegrator", IntegratorKind.VERLET);
     private final BooleanProperty wireframe = new SimpleBooleanProperty(this, "wireframe");
     private final BooleanProperty largeType = new SimpleBooleanProperty(this, "largeType");
     private final ReadOnlyDoubleWrapper limit = new ReadOnlyDoubleWrapper(this, "limit", Double.NaN);
@@ -60,6 +71,23 @@ public final class WorkbenchModel {
         forward(gravity, runner::setGravity);
         forward(airDamping, runner::setAirDamping);
         forward(speed, runner::setSpeed);
+        forward(verletDelta, runner::setVerletDelta);
+        substeps.addListener((obs, old, n) -> runner.setSubsteps(n.intValue()));
+        compare.addListener((obs, was, on) -> runner.setCompare(on ? compareIntegrator.get() : null, setup()));
+        compareIntegrator.addListener((obs, old, kind) -> {
+            if (kind == null) {
+                compareIntegrator.set(old);
+            } else {
+                runner.setCompareIntegrator(kind);
+            }
+        });
+        implicitOptions.addListener((obs, old, options) -> {
+            if (options == null) {
+                implicitOptions.set(old);
+            } else {
+                runner.setImplicitOptions(options);
+            }
+        });
         integrator.addListener((obs, old, kind) -> {
             if (kind == null) {
                 integrator.set(old);
@@ -203,6 +231,31 @@ public final class WorkbenchModel {
     /** Simulated seconds per wall-clock second. */
     public DoubleProperty speedProperty() {
         return speed;
+    }
+
+    /** The options of the implicit methods (solver, preconditioner, tolerance, …). */
+    public ObjectProperty<ImplicitOptions> implicitOptionsProperty() {
+        return implicitOptions;
+    }
+
+    /** Verlet's damping factor δ; dimensionless, 0 ≤ δ &lt; 1. */
+    public DoubleProperty verletDeltaProperty() {
+        return verletDelta;
+    }
+
+    /** Substeps per frame (0: the simulation follows the clock); see {@link SimulationRunner#setSubsteps}. */
+    public IntegerProperty substepsProperty() {
+        return substeps;
+    }
+
+    /** Whether compare mode is on: the scene also runs with {@link #compareIntegratorProperty()}. */
+    public BooleanProperty compareProperty() {
+        return compare;
+    }
+
+    /** Compare mode's second method. */
+    public ObjectProperty<IntegratorKind> compareIntegratorProperty() {
+        return compareIntegrator;
     }
 
     /** Whether the cloth is drawn as a wireframe. */

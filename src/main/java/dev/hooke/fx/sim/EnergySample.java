@@ -1,17 +1,27 @@
 package dev.hooke.fx.sim;
 
 /**
- * The energies at one instant, for the energy chart.
+ * The quantities the charts plot, at one instant of one simulated system: energies, the time step
+ * against its bounds, and the last step's linear solve.
  *
  * @param generation    the reset the sample belongs to (see {@link Snapshot#generation()})
+ * @param lane          which system: 0 the main one, 1 the second one of compare mode
  * @param time          t; in s
  * @param kinetic       K; in J
  * @param elastic       U_el; in J
  * @param gravitational U_g; in J
  * @param dissipated    W_d, work dissipated by damping and contacts since the start; in J
+ * @param dt            Δt; in s
+ * @param naiveBound    the naive bound 2·√(m/k_s); in s (NaN while unknown)
+ * @param limit         the integrator's predicted limit 2/ω_max (or its own rule); in s (NaN while
+ *                      unknown, +∞ when there is none)
+ * @param cgIterations  CG iterations of the last step (NaN for a method that solves nothing)
+ * @param cgResidual    the last step's final relative residual ‖b − Ax‖/‖b‖, dimensionless (NaN
+ *                      for a method that solves nothing)
  */
-public record EnergySample(int generation, double time, double kinetic, double elastic, double gravitational,
-                           double dissipated) {
+public record EnergySample(int generation, int lane, double time, double kinetic, double elastic,
+                           double gravitational, double dissipated, double dt, double naiveBound, double limit,
+                           double cgIterations, double cgResidual) {
 
     /** E = K + U_el + U_g; in J. */
     public double total() {

@@ -1,9 +1,13 @@
 package dev.hooke.fx.sim;
 
+import dev.hooke.core.integrate.BackwardEuler;
+import dev.hooke.core.integrate.ImplicitMidpoint;
+import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.Integrators;
 import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.integrate.SolverStats;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
 import dev.hooke.core.observe.Observables;
@@ -57,11 +61,16 @@ public final class SimulationRunner implements AutoCloseable {
     public static final double SAMPLE_INTERVAL = 0.02;
     /** How many energy samples wait for the window at most (older ones are then dropped). */
     public static final int SAMPLE_QUEUE_CAPACITY = 8192;
+    /** The frame rate that substeps per frame refer to; in frames per wall-clock second. */
+    public static final double FRAMES_PER_SECOND = 60;
+    /** The most substeps per frame accepted. */
+    public static final int MAX_SUBSTEPS = 1000;
     /** The wall-clock interval over which steps per second are counted; in s. */
     private static final double RATE_WINDOW_SECONDS = 0.5;
 
     private final ScheduledExecutorService executor;
     private final StabilityWorker stability = new StabilityWorker();
+    private final StabilityWorker compareStability = new StabilityWorker();
     private final AtomicReference<Snapshot> latest = new AtomicReference<>();
     private final BlockingQueue<EnergySample> samples = new ArrayBlockingQueue<>(SAMPLE_QUEUE_CAPACITY);
 
@@ -86,6 +95,15 @@ public final class SimulationRunner implements AutoCloseable {
     private long rateWindowStart = System.nanoTime();
     private long rateWindowSteps;
     private double stepsPerSecond;
+    private ImplicitOptions implicitOptions = ImplicitOptions.defaults();
+    private double verletDelta = PositionVerlet.DEFAULT_DAMPING;
+    private int substeps;
+    /** Compare mode's second system (null when off), built from the same setup as the first. */
+    private Simulation compare;
+    private IntegratorKind compareKind;
+    private long compareRequest;
+    private StabilityWorker.Result shownCompareStability;
+    private float[] lastFiniteCompare;
 
     /**
      * Builds the scene and starts the simulation thread, paused.
@@ -136,6 +154,20 @@ public final class SimulationRunner implements AutoCloseable {
         return answer;
     }
 
+    /**
+     * Like {@link #query(Function)}, for compare mode's second system (lane 1) or the main one
+     * (lane 0); completes exceptionally when lane 1 is asked for while compare mode is off.
+     */
+    public <T> CompletableFuture<T> query(int lane, Function<Simulation, T> question) {
+        return query(main -> {
+            Simulation sim = lane == 0 ? main : compare;
+            if (sim == null) {
+                throw new IllegalStateException("compare mode is off");
+            }
+            return question.apply(sim);
+        });
+    }
+
     // ------------------------------------------------------------------ commands
 
     /** Starts stepping (not after an explosion: reset first). */
@@ -167,6 +199,9 @@ public final class SimulationRunner implements AutoCloseable {
                 return;
             }
             simulation.step();
+            if (compare != null && !compare.exploded()) {
+                compare.step();
+            }
             rateWindowSteps++;
             sample(true);
         });
@@ -193,10 +228,12 @@ public final class SimulationRunner implements AutoCloseable {
      */
     public void setStiffness(double k) {
         submit(() -> {
-            MassSpringSystem s = simulation.system();
-            for (SpringKind kind : SpringKind.values()) {
-                if (s.hasSprings(kind)) {
-                    s.setStiffness(kind, k * SceneSetup.stiffnessRatio(topology.type(), kind));
+            for (Simulation sim : lanes()) {
+                MassSpringSystem s = sim.system();
+                for (SpringKind kind : SpringKind.values()) {
+                    if (s.hasSprings(kind)) {
+                        s.setStiffness(kind, k * SceneSetup.stiffnessRatio(topology.type(), kind));
+                    }
                 }
             }
             parametersChanged = true;
@@ -206,7 +243,7 @@ public final class SimulationRunner implements AutoCloseable {
     /** Sets k_d of every spring; in N·s/m. */
     public void setSpringDamping(double kd) {
         submit(() -> {
-            simulation.system().setAllSpringDamping(kd);
+            lanes().forEach(sim -> sim.system().setAllSpringDamping(kd));
             parametersChanged = true;
         });
     }
@@ -214,7 +251,7 @@ public final class SimulationRunner implements AutoCloseable {
     /** Sets the mass of every particle; in kg. */
     public void setMass(double m) {
         submit(() -> {
-            simulation.system().setAllMasses(m);
+            lanes().forEach(sim -> sim.system().setAllMasses(m));
             parametersChanged = true;
         });
     }
@@ -222,7 +259,7 @@ public final class SimulationRunner implements AutoCloseable {
     /** Sets |g|, gravity along −y; in m/s². */
     public void setGravity(double g) {
         submit(() -> {
-            simulation.system().setGravity(0, -g, 0);
+            lanes().forEach(sim -> sim.system().setGravity(0, -g, 0));
             parametersChanged = true;
         });
     }
@@ -230,23 +267,119 @@ public final class SimulationRunner implements AutoCloseable {
     /** Sets c, the global viscous damping; in N·s/m. */
     public void setAirDamping(double c) {
         submit(() -> {
-            simulation.system().setAirDamping(c);
+            lanes().forEach(sim -> sim.system().setAirDamping(c));
             parametersChanged = true;
         });
     }
 
     /** Sets Δt; in s. */
     public void setDt(double dt) {
-        submit(() -> simulation.setDt(dt));
+        submit(() -> lanes().forEach(sim -> sim.setDt(dt)));
     }
 
     /** Switches the integrator; the state is kept. */
     public void setIntegrator(IntegratorKind kind) {
         Objects.requireNonNull(kind, "integrator");
         submit(() -> {
-            simulation.setIntegrator(Integrators.create(kind));
+            simulation.setIntegrator(createIntegrator(kind));
             requestStability();
         });
+    }
+
+    /**
+     * Sets the options of the implicit methods; they apply from the next step on (and to any
+     * implicit method chosen later).
+     */
+    public void setImplicitOptions(ImplicitOptions options) {
+        Objects.requireNonNull(options, "options");
+        submit(() -> {
+            implicitOptions = options;
+            lanes().forEach(sim -> applyOptions(sim.integrator()));
+        });
+    }
+
+    /** Sets Verlet's damping factor δ (dimensionless, 0 ≤ δ &lt; 1); the stability limit depends on it. */
+    public void setVerletDelta(double delta) {
+        submit(() -> {
+            if (!(delta >= 0 && delta < 1)) {
+                throw new IllegalArgumentException("Verlet's δ must be ≥ 0 and < 1, got " + delta);
+            }
+            verletDelta = delta;
+            for (Simulation sim : lanes()) {
+                if (sim.integrator() instanceof PositionVerlet pv) {
+                    pv.setDamping(delta);
+                }
+            }
+            requestStability();
+        });
+    }
+
+    /**
+     * Sets the substeps per frame n: with n &gt; 0 every frame ({@code 1/}{@value #FRAMES_PER_SECOND}
+     * s of wall-clock time) advances n steps of Δt at speed 1×, so that Δt no longer sets how fast
+     * the scene moves (the GAMES101 rope's {@code steps_per_frame}); with 0 the simulation follows
+     * the clock. Speed multiplies either.
+     */
+    public void setSubsteps(int n) {
+        submit(() -> {
+            if (n < 0 || n > MAX_SUBSTEPS) {
+                throw new IllegalArgumentException("substeps per frame must be a whole number from 0 to "
+                        + MAX_SUBSTEPS + ", got " + n);
+            }
+            substeps = n;
+        });
+    }
+
+    /**
+     * Turns compare mode on with {@code kind} as the second method, or off (null). Turning it on
+     * rebuilds both systems from {@code setup} so that they start together; the setup's
+     * integrator runs the first system.
+     */
+    public void setCompare(IntegratorKind kind, SceneSetup setup) {
+        Objects.requireNonNull(setup, "setup");
+        submit(() -> {
+            compareKind = kind;
+            if (kind == null) {
+                compare = null;
+                generation++;          // the charts start again with one system
+                lastSampleTime = Double.NaN;
+                sample(true);
+            } else {
+                rebuild(setup);
+            }
+        });
+    }
+
+    /** Switches compare mode's second method without a reset (ignored while compare mode is off). */
+    public void setCompareIntegrator(IntegratorKind kind) {
+        Objects.requireNonNull(kind, "integrator");
+        submit(() -> {
+            if (compare != null) {
+                compareKind = kind;
+                compare.setIntegrator(createIntegrator(kind));
+                requestStability();
+            }
+        });
+    }
+
+    private java.util.List<Simulation> lanes() {
+        return compare == null ? java.util.List.of(simulation) : java.util.List.of(simulation, compare);
+    }
+
+    private Integrator createIntegrator(IntegratorKind kind) {
+        Integrator created = Integrators.create(kind, implicitOptions);
+        if (created instanceof PositionVerlet pv) {
+            pv.setDamping(verletDelta);
+        }
+        return created;
+    }
+
+    private void applyOptions(Integrator integrator) {
+        if (integrator instanceof BackwardEuler be) {
+            be.setOptions(implicitOptions);
+        } else if (integrator instanceof ImplicitMidpoint im) {
+            im.setOptions(implicitOptions);
+        }
     }
 
     /** Sets the simulation speed: simulated seconds per wall-clock second (&gt; 0). */
@@ -264,6 +397,7 @@ public final class SimulationRunner implements AutoCloseable {
     public void close() {
         executor.shutdownNow();
         stability.close();
+        compareStability.close();
         try {
             executor.awaitTermination(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -278,7 +412,7 @@ public final class SimulationRunner implements AutoCloseable {
                     command.run();
                     if (parametersChanged) {
                         parametersChanged = false;
-                        simulation.parametersChanged();
+                        lanes().forEach(Simulation::parametersChanged);
                         requestStability();
                     }
                 } catch (RuntimeException e) {
@@ -312,6 +446,11 @@ public final class SimulationRunner implements AutoCloseable {
                 }
                 dirty = true;
             }
+            StabilityWorker.Result rc = compareStability.latest();
+            if (rc != shownCompareStability) {
+                shownCompareStability = rc;
+                dirty = true;
+            }
             if (dirty) {
                 dirty = false;
                 publish();
@@ -329,25 +468,34 @@ public final class SimulationRunner implements AutoCloseable {
     }
 
     private void advance(double wallSeconds) {
-        if (simulation.exploded()) {
+        if (allExploded()) {
             running = false;
             dirty = true;
             return;
         }
         int cap = (int) Math.max(1, Math.min(1_000_000, STEP_BUDGET_SECONDS / secondsPerStep));
         long start = System.nanoTime();
-        int taken = simulation.advance(wallSeconds * speed, cap);
+        double seconds = wallSeconds * speed * (substeps > 0 ? FRAMES_PER_SECOND * substeps * simulation.dt() : 1);
+        int taken = simulation.advance(seconds, cap);
+        if (compare != null) {
+            taken = Math.max(taken, compare.advance(seconds, cap));
+        }
         if (taken > 0) {
             double perStep = (System.nanoTime() - start) * 1e-9 / taken;
             secondsPerStep = 0.8 * secondsPerStep + 0.2 * perStep;
             rateWindowSteps += taken;
             sample(false);
         }
-        if (simulation.exploded()) {
+        if (allExploded()) {
             running = false;
             sample(true);
         }
         dirty = true;
+    }
+
+    /** Whether stepping is over: the main system exploded and so did the second one, if any. */
+    private boolean allExploded() {
+        return simulation.exploded() && (compare == null || compare.exploded());
     }
 
     private void countRate(long now) {
@@ -365,8 +513,11 @@ public final class SimulationRunner implements AutoCloseable {
 
     private void rebuild(SceneSetup setup) {
         MassSpringSystem system = Scenes.build(setup.toSpec());
-        Simulation fresh = new Simulation(system, Integrators.create(setup.integrator()), setup.dt());
+        Simulation fresh = new Simulation(system, createIntegrator(setup.integrator()), setup.dt());
         simulation = fresh;
+        compare = compareKind == null ? null
+                : new Simulation(Scenes.build(setup.toSpec()), createIntegrator(compareKind), setup.dt());
+        lastFiniteCompare = null;
         topology = new SceneTopology(setup, system);
         generation++;
         lastFinitePositions = null;
@@ -378,14 +529,18 @@ public final class SimulationRunner implements AutoCloseable {
     }
 
     private void requestStability() {
-        if (simulation.exploded()) {
-            return;
-        }
         Integrator integrator = simulation.integrator();
         double delta = integrator instanceof PositionVerlet pv ? pv.damping() : PositionVerlet.DEFAULT_DAMPING;
         stabilityRequest++;
-        stability.request(new StabilityWorker.Request(stabilityRequest, simulation.system().copy(),
-                integrator.kind(), delta));
+        if (!simulation.exploded()) {
+            stability.request(new StabilityWorker.Request(stabilityRequest, simulation.system().copy(),
+                    integrator.kind(), delta));
+        }
+        if (compare != null && !compare.exploded()) {
+            compareRequest++;
+            compareStability.request(new StabilityWorker.Request(compareRequest, compare.system().copy(),
+                    compare.integratorKind(), verletDelta));
+        }
     }
 
     private void sample(boolean always) {
@@ -394,8 +549,21 @@ public final class SimulationRunner implements AutoCloseable {
             return;
         }
         lastSampleTime = t;
-        Observables o = simulation.observables();
-        samples.offer(new EnergySample(generation, t, o.kinetic, o.elastic, o.gravitational, o.dissipated));
+        samples.offer(sampleOf(0, simulation));
+        if (compare != null) {
+            samples.offer(sampleOf(1, compare));
+        }
+    }
+
+    private EnergySample sampleOf(int lane, Simulation sim) {
+        Observables o = sim.observables();
+        StabilityWorker.Result r = lane == 0 ? shownStability : shownCompareStability;
+        SolverStats stats = sim.integrator().solverStats();
+        boolean solved = stats != null && stats.newtonIterations > 0;
+        return new EnergySample(generation, lane, sim.time(), o.kinetic, o.elastic, o.gravitational, o.dissipated,
+                sim.dt(), r == null ? Double.NaN : r.naiveBound(),
+                r == null || r.limit() == null ? Double.NaN : r.limit().dtMax(),
+                solved ? stats.iterations : Double.NaN, solved ? stats.finalResidual : Double.NaN);
     }
 
     private void notice(String message) {
@@ -424,11 +592,35 @@ public final class SimulationRunner implements AutoCloseable {
         StabilityWorker.Result r = shownStability;
         latest.set(new Snapshot(++sequence, generation, topology, positions, t, simulation.steps(), simulation.dt(),
                 simulation.integratorKind(), running, speed,
-                new EnergySample(generation, t, o.kinetic, o.elastic, o.gravitational, o.dissipated),
+                sampleOf(0, simulation),
                 o.maxSpeed, o.maxStrain, parameters(s),
                 r == null ? null : r.limit(), r == null ? Double.NaN : r.naiveBound(),
                 r != null && r.id() == stabilityRequest, simulation.explosion(),
-                running ? stepsPerSecond : 0, notice, noticeSerial));
+                running ? stepsPerSecond : 0, notice, noticeSerial,
+                SolverSummary.of(simulation.integrator().solverStats()), substeps, compareState()));
+    }
+
+    private Snapshot.Compare compareState() {
+        if (compare == null) {
+            return null;
+        }
+        float[] positions = new float[compare.system().x.length];
+        boolean finite = true;
+        for (int q = 0; q < positions.length && finite; q++) {
+            positions[q] = (float) compare.system().x[q];
+            finite = Float.isFinite(positions[q]);
+        }
+        if (finite) {
+            lastFiniteCompare = positions;
+        } else if (lastFiniteCompare != null) {
+            positions = lastFiniteCompare;
+        } else {
+            java.util.Arrays.fill(positions, 0f);
+        }
+        StabilityWorker.Result r = shownCompareStability;
+        return new Snapshot.Compare(compare.integratorKind(), positions, compare.steps(), sampleOf(1, compare),
+                r == null || r.id() != compareRequest ? null : r.limit(), compare.explosion(),
+                SolverSummary.of(compare.integrator().solverStats()));
     }
 
     private static EngineParameters parameters(MassSpringSystem s) {

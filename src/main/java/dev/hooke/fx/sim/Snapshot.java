@@ -32,13 +32,33 @@ import dev.hooke.core.stability.StabilityLimit;
  * @param stepsPerSecond steps taken per wall-clock second, lately
  * @param notice         a plain message about a change the engine refused, or null
  * @param noticeSerial   increases with every new notice
+ * @param solver         the last step's linear solve, or null for a method that solves nothing
+ * @param substeps       substeps per frame (0: the simulation follows the clock)
+ * @param compare        compare mode's second system, or null when compare mode is off
  */
 public record Snapshot(long sequence, int generation, SceneTopology topology, float[] positions,
                        double time, long steps, double dt, IntegratorKind integrator, boolean running,
                        double speed, EnergySample energy, double maxSpeed, double maxStrain,
                        EngineParameters parameters, StabilityLimit limit, double naiveBound,
                        boolean limitCurrent, ExplosionReport explosion, double stepsPerSecond,
-                       String notice, long noticeSerial) {
+                       String notice, long noticeSerial, SolverSummary solver, int substeps,
+                       Compare compare) {
+
+    /**
+     * Compare mode's second system: the same scene and parameters, another method.
+     *
+     * @param integrator the second method
+     * @param positions  its particle positions, {@code 3*i+k}; in m (the last finite ones after
+     *                   its explosion)
+     * @param steps      its steps since the reset
+     * @param energy     its chart quantities now
+     * @param limit      its method's predicted limit, or null while unknown
+     * @param explosion  its explosion report, or null while it is sound
+     * @param solver     its last linear solve, or null
+     */
+    public record Compare(IntegratorKind integrator, float[] positions, long steps, EnergySample energy,
+                          StabilityLimit limit, ExplosionReport explosion, SolverSummary solver) {
+    }
 
     /** Whether the engine marked the system exploded. */
     public boolean exploded() {

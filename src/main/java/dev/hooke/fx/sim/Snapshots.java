@@ -36,14 +36,24 @@ public final class Snapshots {
         Observables o = sim.observables();
         double t = sim.time();
         return new Snapshot(sequence, generation, topology, positions, t, sim.steps(), sim.dt(), sim.integratorKind(),
-                running, speed, sample(generation, sim), o.maxSpeed, o.maxStrain, parameters(s), limit, naiveBound,
-                true, sim.explosion(), 0, null, 0);
+                running, speed, sample(generation, sim, limit, naiveBound), o.maxSpeed, o.maxStrain, parameters(s),
+                limit, naiveBound, true, sim.explosion(), 0, null, 0,
+                SolverSummary.of(sim.integrator().solverStats()), 0, null);
     }
 
-    /** The energies now, as a chart sample. */
+    /** The energies now, as a chart sample (lane 0). */
     public static EnergySample sample(int generation, Simulation sim) {
+        return sample(generation, sim, null, Double.NaN);
+    }
+
+    /** The chart quantities now (lane 0): energies, Δt, the bounds and the last solve. */
+    public static EnergySample sample(int generation, Simulation sim, StabilityLimit limit, double naiveBound) {
         Observables o = sim.observables();
-        return new EnergySample(generation, sim.time(), o.kinetic, o.elastic, o.gravitational, o.dissipated);
+        dev.hooke.core.integrate.SolverStats stats = sim.integrator().solverStats();
+        boolean solved = stats != null && stats.newtonIterations > 0;
+        return new EnergySample(generation, 0, sim.time(), o.kinetic, o.elastic, o.gravitational, o.dissipated,
+                sim.dt(), naiveBound, limit == null ? Double.NaN : limit.dtMax(),
+                solved ? stats.iterations : Double.NaN, solved ? stats.finalResidual : Double.NaN);
     }
 
     /** A copy of the positions, or {@code lastFinite} when they are no longer finite. */

@@ -130,6 +130,26 @@ public final class FlatView implements SceneView {
                 g.fillOval(px - r, py - r, 2 * r, 2 * r);
             }
         }
+        Snapshot.Compare second = last.compare();
+        if (second != null && second.positions().length == x.length) {
+            float[] y = second.positions();
+            g.setStroke(Palette.COMPARE);
+            g.setLineWidth(2.5);
+            for (int s = 0; s < t.springCount(); s++) {
+                if (cloth && t.springKind(s) != SpringKind.STRUCTURAL) {
+                    continue;
+                }
+                int a = 3 * t.springA(s);
+                int b = 3 * t.springB(s);
+                g.strokeLine(ox + scale * y[a], oy - scale * y[a + 1], ox + scale * y[b], oy - scale * y[b + 1]);
+            }
+            g.setFill(Palette.COMPARE);
+            for (int i = 0; i < t.particleCount(); i++) {
+                if (!cloth || t.isPinned(i)) {
+                    g.fillOval(ox + scale * y[3 * i] - r, oy - scale * y[3 * i + 1] - r, 2 * r, 2 * r);
+                }
+            }
+        }
         int origin = last.explosion() == null ? -1 : last.explosion().particle();
         if (origin >= 0 && origin < t.particleCount()) {
             double px = ox + scale * x[3 * origin];

@@ -29,6 +29,8 @@ public final class Palette {
     /** Bend springs. */
     public static final Color BEND = Color.web("#c38fd0");
     /** The ground plane's two checker colours. */
+    /** Compare mode's second system. */
+    public static final Color COMPARE = Color.web("#ff8a3d");
     public static final Color GROUND_LIGHT = Color.web("#59657a");
     public static final Color GROUND_DARK = Color.web("#414b5c");
 

@@ -62,6 +62,14 @@ public final class ThreeDView implements SceneView {
     private SpringMeshBuffer springs;
     private TriangleMesh springMesh;
     private final Sphere explosionMarker = new Sphere(1, 12);
+    /** Compare mode's second system, drawn over the first in one colour. */
+    private final Group second = new Group();
+    private SpringMeshBuffer secondSprings;
+    private TriangleMesh secondSpringMesh;
+    private GridMeshBuffer secondGrid;
+    private TriangleMesh secondClothMesh;
+    private Sphere[] secondSpheres = new Sphere[0];
+    private SceneTopology secondBuiltFor;
     private double lastX;
     private double lastY;
 
@@ -169,6 +177,87 @@ public final class ThreeDView implements SceneView {
                 clothMesh.getPoints().set(0, grid.points(), 0, grid.points().length);
             }
         }
+        updateSecond(s);
+    }
+
+    private void updateSecond(Snapshot s) {
+        Snapshot.Compare c = s.compare();
+        boolean on = c != null && c.positions().length == s.positions().length;
+        second.setVisible(on);
+        if (!on) {
+            return;
+        }
+        if (secondBuiltFor != s.topology()) {
+            buildSecond(s.topology());
+        }
+        float[] y = c.positions();
+        for (int j = 0; j < secondSpheres.length; j++) {
+            int q = 3 * sphereParticle[j];
+            secondSpheres[j].setTranslateX(y[q]);
+            secondSpheres[j].setTranslateY(y[q + 1]);
+            secondSpheres[j].setTranslateZ(y[q + 2]);
+        }
+        if (secondSprings != null) {
+            secondSprings.update(y);
+            if (secondSprings.takeDirty()) {
+                secondSpringMesh.getPoints().set(0, secondSprings.points(), 0, secondSprings.points().length);
+            }
+        }
+        if (secondGrid != null) {
+            secondGrid.update(y);
+            if (secondGrid.takeDirty()) {
+                secondClothMesh.getPoints().set(0, secondGrid.points(), 0, secondGrid.points().length);
+            }
+        }
+    }
+
+    /** The second system: springs and particles in one colour; a cloth as a wireframe. */
+    private void buildSecond(SceneTopology t) {
+        secondBuiltFor = t;
+        second.getChildren().clear();
+        secondSprings = null;
+        secondGrid = null;
+        PhongMaterial m = new PhongMaterial(Palette.COMPARE);
+        m.setSpecularColor(Color.gray(0.4));
+        if (grid != null) {
+            secondGrid = new GridMeshBuffer(grid.rows(), grid.cols());
+            secondClothMesh = new TriangleMesh(VertexFormat.POINT_TEXCOORD);
+            secondClothMesh.getPoints().setAll(secondGrid.points());
+            secondClothMesh.getTexCoords().setAll(secondGrid.texCoords());
+            secondClothMesh.getFaces().setAll(secondGrid.faces());
+            secondClothMesh.getFaceSmoothingGroups().setAll(secondGrid.smoothingGroups());
+            MeshView v = new MeshView(secondClothMesh);
+            v.setId("compareClothMesh");
+            v.setMaterial(m);
+            v.setDrawMode(DrawMode.LINE);
+            v.setCullFace(CullFace.NONE);
+            second.getChildren().add(v);
+        } else if (springs != null) {
+            int[] a = new int[t.springCount()];
+            int[] b = new int[t.springCount()];
+            for (int sp = 0; sp < a.length; sp++) {
+                a[sp] = t.springA(sp);
+                b[sp] = t.springB(sp);
+            }
+            secondSprings = new SpringMeshBuffer(a, b, springs.radius());
+            secondSpringMesh = new TriangleMesh(VertexFormat.POINT_TEXCOORD);
+            secondSpringMesh.getPoints().setAll(secondSprings.points());
+            secondSpringMesh.getTexCoords().setAll(secondSprings.texCoords());
+            secondSpringMesh.getFaces().setAll(secondSprings.faces());
+            secondSpringMesh.getFaceSmoothingGroups().setAll(secondSprings.smoothingGroups());
+            MeshView v = new MeshView(secondSpringMesh);
+            v.setId("compareSpringMesh");
+            v.setMaterial(m);
+            v.setCullFace(CullFace.BACK);
+            second.getChildren().add(v);
+        }
+        secondSpheres = new Sphere[spheres.length];
+        for (int j = 0; j < spheres.length; j++) {
+            Sphere sp = new Sphere(spheres[j].getRadius() * 0.9, 16);
+            sp.setMaterial(m);
+            secondSpheres[j] = sp;
+            second.getChildren().add(sp);
+        }
     }
 
     private void build(SceneTopology t) {
@@ -260,6 +349,8 @@ public final class ThreeDView implements SceneView {
         world.getChildren().add(particles);
         explosionMarker.setRadius(Math.max(3 * r, 0.04));
         world.getChildren().add(explosionMarker);
+        secondBuiltFor = null;
+        world.getChildren().add(second);
     }
 
     private static Node ground(double height) {

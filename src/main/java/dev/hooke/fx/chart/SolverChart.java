@@ -1,0 +1,53 @@
+package dev.hooke.fx.chart;
+
+import dev.hooke.fx.I18n;
+import dev.hooke.fx.sim.EnergySample;
+import java.util.List;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.XYChart;
+
+/**
+ * The implicit methods' linear solves over simulated time, on a logarithmic axis: the CG
+ * iterations per step and the step's final relative residual ‖b − Ax‖/‖b‖ (dimensionless). Both
+ * share the axis, which is labelled with plain numbers: iterations sit at 1 … 1000, residuals at
+ * 10⁻¹² … 1. A direct solve takes no iterations, so its iteration line is absent.
+ */
+public final class SolverChart {
+
+    private final TimeSeriesChart chart = new TimeSeriesChart("solverChart", "solver-chart",
+            I18n.text("ws.chart.solver.axis"), I18n.text("ws.chart.solver.axis"));
+
+    public SolverChart() {
+        chart.setLogScale(true);
+        setCompare(null, null);
+    }
+
+    /** Plots the second system's solves too (compare mode), or the main system's only (nulls). */
+    public void setCompare(String nameA, String nameB) {
+        if (nameA == null || nameB == null) {
+            chart.setLines(List.of(
+                    new TimeSeriesChart.Line(I18n.text("ws.chart.iterations"), 0, EnergySample::cgIterations),
+                    new TimeSeriesChart.Line(I18n.text("ws.chart.residual"), 0, EnergySample::cgResidual)));
+        } else {
+            chart.setLines(List.of(
+                    new TimeSeriesChart.Line(I18n.text("ws.chart.iterationsOf", nameA), 0, EnergySample::cgIterations),
+                    new TimeSeriesChart.Line(I18n.text("ws.chart.residualOf", nameA), 0, EnergySample::cgResidual),
+                    new TimeSeriesChart.Line(I18n.text("ws.chart.iterationsOf", nameB), 1, EnergySample::cgIterations),
+                    new TimeSeriesChart.Line(I18n.text("ws.chart.residualOf", nameB), 1, EnergySample::cgResidual)));
+        }
+    }
+
+    public LineChart<Number, Number> node() {
+        return chart.node();
+    }
+
+    /** The series: iterations, residual, and the same of the second system in compare mode. */
+    public List<XYChart.Series<Number, Number>> series() {
+        return chart.series();
+    }
+
+    /** Adds a batch of samples (oldest first). */
+    public void add(List<EnergySample> batch) {
+        chart.add(batch);
+    }
+}

@@ -1,0 +1,282 @@
+package dev.hooke.fx.chart;
+
+import dev.hooke.fx.controls.Numbers;
+import dev.hooke.fx.sim.EnergySample;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+import javafx.collections.ObservableList;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+
+/**
+ * A live line chart of quantities against simulated time t, over a sliding window of
+ * {@value #WINDOW_SECONDS} s, optionally with a logarithmic value axis. Samples arrive in batches,
+ * once per frame, and every batch is added to each series with one bulk call; each series keeps
+ * at most {@value #MAX_POINTS} points.
+ *
+ * <p>A {@link Line} says which quantity a series plots and of which system (lane 0 the main one,
+ * lane 1 the second one of compare mode). Values that are not finite are left out, and on the
+ * log scale so are values ≤ 0: the series is drawn where the quantity exists. On the log scale the
+ * chart plots log₁₀ y and labels the ticks with y itself (JavaFX has no logarithmic axis); the
+ * axis spans whole decades around the data.
+ *
+ * <p>The last {@value #MAX_RECENT} samples are kept, so that switching the scale or the lines
+ * redraws the window at once.
+ */
+public final class TimeSeriesChart {
+
+    /** The width of the time window; in s. */
+    public static final double WINDOW_SECONDS = 10;
+    /** The most points a series keeps. */
+    public static final int MAX_POINTS = 600;
+    /** How many samples (of all lanes) are kept for redrawing. */
+    public static final int MAX_RECENT = 2 * MAX_POINTS;
+
+    /**
+     * One series.
+     *
+     * @param name  the legend's text
+     * @param lane  the system it follows (0 or 1)
+     * @param value the quantity
+     */
+    public record Line(String name, int lane, ToDoubleFunction<EnergySample> value) {
+    }
+
+    private final NumberAxis time = new NumberAxis(0, WINDOW_SECONDS, 1);
+    private final NumberAxis values = new NumberAxis();
+    private final LineChart<Number, Number> chart = new LineChart<>(time, values);
+    private String linearLabel;
+    private String logLabel;
+    private final List<Line> lines = new ArrayList<>();
+    private final List<XYChart.Series<Number, Number>> series = new ArrayList<>();
+    private final List<List<XYChart.Data<Number, Number>>> pending = new ArrayList<>();
+    private final ArrayDeque<EnergySample> recent = new ArrayDeque<>();
+    private final List<EnergySample> replay = new ArrayList<>();
+    private int generation = Integer.MIN_VALUE;
+    private boolean log;
+    private boolean forceZero = true;
+
+    /**
+     * @param id          the chart node's id
+     * @param styleClass  the chart node's style class
+     * @param linearLabel the value axis's label on the linear scale
+     * @param logLabel    the value axis's label on the log scale
+     */
+    public TimeSeriesChart(String id, String styleClass, String linearLabel, String logLabel) {
+        this.linearLabel = linearLabel;
+        this.logLabel = logLabel;
+        chart.setId(id);
+        chart.setAnimated(false);
+        chart.setCreateSymbols(false);
+        chart.setLegendVisible(true);
+        chart.getStyleClass().addAll("time-chart", styleClass);
+        time.setLabel("t (s)");
+        time.setAutoRanging(false);
+        time.setMinorTickVisible(false);
+        // the window slides smoothly, so ticks fall between whole seconds: one decimal is honest
+        time.setTickLabelFormatter(new NumberAxis.DefaultFormatter(time) {
+            @Override
+            public String toString(Number t) {
+                return String.format(Locale.ROOT, "%.1f", t.doubleValue());
+            }
+        });
+        time.setAnimated(false);
+        values.setAnimated(false);
+        values.setMinorTickVisible(false);
+        showScale();
+    }
+
+    public LineChart<Number, Number> node() {
+        return chart;
+    }
+
+    /** The series, in the order of the lines. */
+    public List<XYChart.Series<Number, Number>> series() {
+        return series;
+    }
+
+    /** The lines, in the order of the series. */
+    public List<Line> lines() {
+        return List.copyOf(lines);
+    }
+
+    /** Whether the value axis is logarithmic. */
+    public boolean isLogScale() {
+        return log;
+    }
+
+    /** Whether the linear axis always includes 0. */
+    public void setForceZeroInRange(boolean on) {
+        forceZero = on;
+        showScale();
+    }
+
+    /** Switches between a linear and a logarithmic value axis; redraws the window. */
+    public void setLogScale(boolean on) {
+        if (on != log) {
+            log = on;
+            showScale();
+            redraw();
+        }
+    }
+
+    /** Replaces the series; redraws the window. */
+    public void setLines(List<Line> next) {
+        if (next.equals(lines)) {
+            return;
+        }
+        lines.clear();
+        lines.addAll(next);
+        series.clear();
+        pending.clear();
+        for (Line l : lines) {
+            XYChart.Series<Number, Number> s = new XYChart.Series<>();
+            s.setName(l.name());
+            series.add(s);
+            pending.add(new ArrayList<>());
+        }
+        chart.getData().setAll(series);
+        redraw();
+    }
+
+    private void showScale() {
+        values.setLabel(log ? logLabel : linearLabel);
+        values.setAutoRanging(!log);
+        values.setForceZeroInRange(forceZero && !log);
+        if (log) {
+            values.setTickLabelFormatter(new NumberAxis.DefaultFormatter(values) {
+                @Override
+                public String toString(Number exponent) {
+                    return Numbers.format(Math.pow(10, exponent.doubleValue()), 2);
+                }
+            });
+        } else {
+            values.setTickLabelFormatter(new NumberAxis.DefaultFormatter(values));
+        }
+    }
+
+    private void redraw() {
+        replay.clear();
+        replay.addAll(recent);
+        for (XYChart.Series<Number, Number> s : series) {
+            s.getData().clear();
+        }
+        plot(replay);
+    }
+
+    /** Sets the axis labels (after a change of language). */
+    public void setLabels(String timeLabel, String linear, String logarithmic) {
+        time.setLabel(timeLabel);
+        linearLabel = linear;
+        logLabel = logarithmic;
+        showScale();
+    }
+
+    /** Forgets the samples and the generation seen: the next samples start afresh, whatever their generation. */
+    public void restart() {
+        generation = Integer.MIN_VALUE;
+        clear();
+    }
+
+    /** Empties the chart and starts the window at t = 0. */
+    public void clear() {
+        recent.clear();
+        for (XYChart.Series<Number, Number> s : series) {
+            s.getData().clear();
+        }
+        pending.forEach(List::clear);
+        time.setLowerBound(0);
+        time.setUpperBound(WINDOW_SECONDS);
+    }
+
+    /**
+     * Adds a batch of samples (oldest first) and slides the window to the newest. Samples of an
+     * older generation than the newest seen are dropped; a newer generation clears the chart.
+     */
+    public void add(List<EnergySample> batch) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        List<EnergySample> current = batch;
+        for (int i = 0; i < batch.size(); i++) {
+            EnergySample e = batch.get(i);
+            if (e.generation() > generation) {
+                generation = e.generation();
+                clear();
+                current = batch.subList(i, batch.size());
+            }
+        }
+        for (EnergySample e : current) {
+            if (e.generation() == generation) {
+                recent.addLast(e);
+                if (recent.size() > MAX_RECENT) {
+                    recent.removeFirst();
+                }
+            }
+        }
+        plot(current);
+    }
+
+    private void plot(List<EnergySample> batch) {
+        double newest = Double.NaN;
+        for (EnergySample e : batch) {
+            if (e.generation() != generation) {
+                continue;
+            }
+            for (int k = 0; k < lines.size(); k++) {
+                Line l = lines.get(k);
+                if (l.lane() != e.lane()) {
+                    continue;
+                }
+                double y = l.value().applyAsDouble(e);
+                if (log) {
+                    y = y > 0 ? Math.log10(y) : Double.NaN;
+                }
+                if (Double.isFinite(y)) {
+                    pending.get(k).add(new XYChart.Data<>(e.time(), y));
+                }
+            }
+            newest = Double.isNaN(newest) ? e.time() : Math.max(newest, e.time());
+        }
+        if (Double.isNaN(newest)) {
+            return;
+        }
+        double lower = Math.max(0, newest - WINDOW_SECONDS);
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < series.size(); k++) {
+            ObservableList<XYChart.Data<Number, Number>> data = series.get(k).getData();
+            List<XYChart.Data<Number, Number>> add = pending.get(k);
+            data.addAll(add);
+            add.clear();
+            int drop = 0;
+            while (drop < data.size() - 1 && data.get(drop + 1).getXValue().doubleValue() <= lower) {
+                drop++;
+            }
+            drop = Math.max(drop, data.size() - MAX_POINTS);
+            if (drop > 0) {
+                data.remove(0, drop);
+            }
+            if (log) {
+                for (XYChart.Data<Number, Number> d : data) {
+                    double y = d.getYValue().doubleValue();
+                    lo = Math.min(lo, y);
+                    hi = Math.max(hi, y);
+                }
+            }
+        }
+        time.setLowerBound(lower);
+        time.setUpperBound(Math.max(WINDOW_SECONDS, newest));
+        if (log && lo <= hi) {
+            double bottom = Math.floor(lo);
+            double top = Math.max(Math.ceil(hi), bottom + 1);
+            values.setLowerBound(bottom);
+            values.setUpperBound(top);
+            values.setTickUnit(Math.max(1, Math.ceil((top - bottom) / 8)));
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package dev.hooke.fx.ui;
+
+import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.core.sim.Simulation;
+import dev.hooke.fx.Workbench;
+import dev.hooke.fx.chart.TimeSeriesChart;
+import dev.hooke.fx.sim.SceneSetup;
+import dev.hooke.fx.sim.Snapshot;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import javafx.scene.Scene;
+import javafx.scene.chart.XYChart;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Compare mode driven through its controls on the rope (the GAMES101 demo): two systems, two
+ * integrators, both advancing and both plotted; checks read both engines through the simulation
+ * thread.
+ */
+@Tag("ui")
+@ExtendWith(ApplicationExtension.class)
+class CompareModeUiTest {
+
+    private Workbench workbench;
+
+    @Start
+    void start(Stage stage) {
+        workbench = new Workbench(SceneSetup.defaults(SceneType.CHAIN));
+        Scene scene = new Scene(workbench.root(), 1400, 900);
+        workbench.installShortcuts(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @Stop
+    void stop() {
+        workbench.close();
+    }
+
+    private <T> T lane(int lane, Function<Simulation, T> question) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        return workbench.runner().query(lane, question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private Snapshot snapshot() {
+        return workbench.runner().latest();
+    }
+
+    private static void waitFor(String what, Callable<Boolean> condition) {
+        try {
+            WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS, condition);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for " + what, e);
+        }
+    }
+
+    @Test
+    void compareModeRunsTwoSystemsWithTwoIntegratorsAndPlotsBoth(FxRobot robot) throws Exception {
+        IntegratorPanelUiTest.flip(robot, "#compareToggle");
+        assertEquals(IntegratorKind.SYMPLECTIC_EULER, lane(0, Simulation::integratorKind));
+        assertEquals(IntegratorKind.VERLET, lane(1, Simulation::integratorKind));
+        assertArrayEquals(this.<double[]>lane(0, sim -> sim.system().x.clone()),
+                this.<double[]>lane(1, sim -> sim.system().x.clone()),
+                "both start from the same state");
+
+        robot.clickOn("#playButton");
+        waitFor("both to advance", () -> snapshot().compare() != null && snapshot().compare().steps() > 100
+                && snapshot().steps() > 100);
+        robot.clickOn("#playButton");
+        waitFor("paused", () -> !snapshot().running());
+        double tA = lane(0, Simulation::time);
+        double tB = lane(1, Simulation::time);
+        assertEquals(tA, tB, "lock-step: the same Δt, the same number of steps");
+        assertEquals(lane(0, Simulation::steps), lane(1, Simulation::steps));
+        assertNotEquals(this.<Double>lane(0, sim -> sim.system().x[3]), this.<Double>lane(1, sim -> sim.system().x[3]),
+                "different methods, different paths");
+
+        List<TimeSeriesChart.Line> lines = workbench.chart().lines();
+        assertEquals(4, lines.size());
+        assertEquals(List.of(0, 0, 1, 1), lines.stream().map(TimeSeriesChart.Line::lane).toList());
+        double kineticB = lane(1, sim -> sim.observables().kinetic);
+        waitFor("the chart to catch up", () -> {
+            List<XYChart.Data<Number, Number>> d = workbench.chart().series().get(2).getData();
+            return !d.isEmpty() && d.get(d.size() - 1).getXValue().doubleValue() == tB;
+        });
+        for (XYChart.Series<Number, Number> s : workbench.chart().series()) {
+            assertTrue(s.getData().size() > 5, s.getName());
+        }
+        List<XYChart.Data<Number, Number>> b = workbench.chart().series().get(2).getData();
+        assertEquals(kineticB, b.get(b.size() - 1).getYValue().doubleValue());
+        assertTrue(workbench.charts().stability().series().get(3).getData().size() > 0,
+                "the second method's limit is plotted");
+    }
+
+    @Test
+    void theSecondMethodSwitchesLiveAndCompareModeTurnsOff(FxRobot robot) throws Exception {
+        IntegratorPanelUiTest.flip(robot, "#compareToggle");
+        robot.clickOn("#playButton");
+        waitFor("steps", () -> snapshot().compare() != null && snapshot().compare().steps() > 20);
+        IntegratorPanelUiTest.reveal(robot, "#compareChoice");
+        robot.clickOn("#compareChoice");
+        robot.clickOn(IntegratorKind.RK4.displayName());
+        assertEquals(IntegratorKind.RK4, lane(1, Simulation::integratorKind));
+        assertTrue(lane(1, Simulation::steps) > 20, "switched without a reset");
+
+        IntegratorPanelUiTest.flip(robot, "#compareToggle");
+        waitFor("one system", () -> snapshot().compare() == null);
+        ExecutionException e = null;
+        try {
+            lane(1, Simulation::steps);
+        } catch (ExecutionException expected) {
+            e = expected;
+        }
+        assertTrue(e != null && e.getCause() instanceof IllegalStateException);
+        assertEquals(5, workbench.chart().lines().size());
+        assertFalse(workbench.chart().lines().stream().anyMatch(l -> l.lane() == 1));
+        assertNull(snapshot().compare());
+    }
+}

@@ -1,0 +1,282 @@
+package dev.hooke.fx.ui;
+
+import static dev.hooke.Tolerances.PARAMETER_ROUND_TRIP;
+import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hooke.core.integrate.BackwardEuler;
+import dev.hooke.core.integrate.ImplicitMidpoint;
+import dev.hooke.core.integrate.ImplicitOptions;
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.core.sim.Simulation;
+import dev.hooke.core.solve.SolverKind;
+import dev.hooke.fx.Workbench;
+import dev.hooke.fx.sim.SceneSetup;
+import dev.hooke.fx.sim.Snapshot;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.geometry.Bounds;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.controlsfx.control.ToggleSwitch;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The integrator section (number keys, Verlet's δ, substeps, the implicit methods' solver
+ * options), the stability and solver charts and the energy chart's log scale, driven through the
+ * real controls; each check reads the engine through the simulation thread.
+ */
+@Tag("ui")
+@ExtendWith(ApplicationExtension.class)
+class IntegratorPanelUiTest {
+
+    private Workbench workbench;
+
+    @Start
+    void start(Stage stage) {
+        workbench = new Workbench(SceneSetup.defaults(SceneType.SPRING));
+        Scene scene = new Scene(workbench.root(), 1400, 900);
+        workbench.installShortcuts(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @Stop
+    void stop() {
+        workbench.close();
+    }
+
+    private <T> T engine(Function<Simulation, T> question) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        return workbench.runner().query(question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private Snapshot snapshot() {
+        return workbench.runner().latest();
+    }
+
+    private static void waitFor(String what, Callable<Boolean> condition) {
+        try {
+            WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS, condition);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for " + what, e);
+        }
+    }
+
+    private static void type(FxRobot robot, String fieldId, String text) {
+        TextField field = robot.lookup(fieldId).queryAs(TextField.class);
+        reveal(robot, fieldId);
+        robot.clickOn(field);
+        robot.interact(field::selectAll);
+        robot.write(text);
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Scrolls the side panel so that the node {@code id} is in view. */
+    static void reveal(FxRobot robot, String id) {
+        ScrollPane panel = robot.lookup("#sidePanel").queryAs(ScrollPane.class);
+        Node node = robot.lookup(id).query();
+        robot.interact(() -> {
+            Node content = panel.getContent();
+            Bounds b = content.sceneToLocal(node.localToScene(node.getBoundsInLocal()));
+            double free = content.getBoundsInLocal().getHeight() - panel.getViewportBounds().getHeight();
+            panel.setVvalue(free <= 0 ? 0 : Math.max(0, Math.min(1, (b.getMinY() - 40) / free)));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static void click(FxRobot robot, String id) {
+        reveal(robot, id);
+        robot.clickOn(id);
+    }
+
+    /** Flips a ToggleSwitch where a person does: on its switch (the label does not toggle). */
+    static void flip(FxRobot robot, String id) {
+        reveal(robot, id);
+        robot.clickOn(id + " .thumb-area");
+    }
+
+    private static boolean shown(FxRobot robot, String id) {
+        Node n = robot.lookup(id).query();
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static double lastY(XYChart.Series<Number, Number> s) {
+        List<XYChart.Data<Number, Number>> d = s.getData();
+        return d.get(d.size() - 1).getYValue().doubleValue();
+    }
+
+    private static double lastX(XYChart.Series<Number, Number> s) {
+        List<XYChart.Data<Number, Number>> d = s.getData();
+        return d.isEmpty() ? Double.NaN : d.get(d.size() - 1).getXValue().doubleValue();
+    }
+
+    @Test
+    void numberKeysPickAllSevenIntegrators(FxRobot robot) throws Exception {
+        robot.clickOn("#sceneView");
+        KeyCode[] keys = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4, KeyCode.DIGIT5,
+            KeyCode.DIGIT6, KeyCode.DIGIT7};
+        for (int i = 0; i < keys.length; i++) {
+            robot.type(keys[i]);
+            assertEquals(IntegratorKind.values()[i], engine(Simulation::integratorKind));
+        }
+    }
+
+    @Test
+    void theSolverOptionsAppearForImplicitMethodsAndApplyLive(FxRobot robot) throws Exception {
+        assertFalse(shown(robot, "#solverBox"), "semi-implicit Euler solves nothing");
+        robot.clickOn("#sceneView");
+        robot.type(KeyCode.DIGIT7);
+        assertInstanceOf(ImplicitMidpoint.class, engine(Simulation::integrator));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(shown(robot, "#solverBox"));
+
+        type(robot, "#tolField", "1e-9");
+        assertEquals(1e-9, engine(sim -> ((ImplicitMidpoint) sim.integrator()).options().tolerance()),
+                PARAMETER_ROUND_TRIP * 1e-9);
+        flip(robot, "#clampToggle");
+        assertFalse(this.<Boolean>engine(sim -> ((ImplicitMidpoint) sim.integrator()).options().clamp()));
+        flip(robot, "#warmStartToggle");
+        assertFalse(this.<Boolean>engine(sim -> ((ImplicitMidpoint) sim.integrator()).options().warmStart()));
+        robot.interact(() -> workbench.root().lookup("#newtonSpinner").requestFocus());
+        robot.type(KeyCode.UP);
+        robot.clickOn("#sceneView");
+        assertEquals(2, number(sim -> ((ImplicitMidpoint) sim.integrator()).options().newtonIterations()));
+
+        robot.type(KeyCode.S);
+        waitFor("the status bar to show the solve", () ->
+                robot.lookup("#solverStatus").queryAs(Label.class).getText().startsWith("CG "));
+        int iterations = engine(sim -> sim.integrator().solverStats().iterations);
+        assertTrue(iterations > 0);
+        String status = robot.lookup("#solverStatus").queryAs(Label.class).getText();
+        int newton = engine(sim -> sim.integrator().solverStats().newtonIterations);
+        assertTrue(status.startsWith("CG " + iterations + " it (" + newton + " Newton)"), status);
+
+        click(robot, "#solverChoice");
+        robot.clickOn(SolverKind.CHOLESKY.displayName());
+        ImplicitOptions options = engine(sim -> ((ImplicitMidpoint) sim.integrator()).options());
+        assertEquals(SolverKind.CHOLESKY, options.solver());
+        assertEquals(1e-9, options.tolerance(), PARAMETER_ROUND_TRIP * 1e-9, "the other options stay");
+        assertEquals(1, number(Simulation::steps), "the options changed without a reset");
+
+        robot.clickOn("#sceneView");
+        robot.type(KeyCode.DIGIT6);
+        ImplicitOptions kept = engine(sim -> ((BackwardEuler) sim.integrator()).options());
+        assertEquals(options, kept, "a newly chosen implicit method gets the options");
+    }
+
+    private double number(Function<Simulation, ? extends Number> question) throws Exception {
+        return engine(question).doubleValue();
+    }
+
+    @Test
+    void verletsDeltaIsShownForVerletAndApplied(FxRobot robot) throws Exception {
+        assertFalse(shown(robot, "#verletDelta"));
+        robot.clickOn("#sceneView");
+        robot.type(KeyCode.DIGIT3);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(shown(robot, "#verletDelta"));
+        type(robot, "#verletDeltaField", "0.02");
+        assertEquals(0.02, engine(sim -> ((PositionVerlet) sim.integrator()).damping()));
+        robot.type(KeyCode.R);
+        assertEquals(0.02, engine(sim -> ((PositionVerlet) sim.integrator()).damping()), "kept over a reset");
+    }
+
+    @Test
+    void theSubstepsSliderSetsStepsPerFrame(FxRobot robot) throws Exception {
+        Slider slider = robot.lookup("#substepsSlider").queryAs(Slider.class);
+        robot.interact(() -> slider.setValue(12));
+        waitFor("the runner to take it", () -> snapshot().substeps() == 12);
+        assertEquals(12, workbench.model().substepsProperty().get());
+        robot.clickOn("#playButton");
+        waitFor("steps", () -> snapshot().steps() > 50);
+        assertFalse(engine(Simulation::exploded));
+    }
+
+    @Test
+    void theStabilityChartPlotsTheTimeStepAndItsBounds(FxRobot robot) throws Exception {
+        robot.clickOn("#playButton");
+        waitFor("the limit", () -> snapshot().limit() != null && snapshot().time() > 0.5);
+        type(robot, "#dtField", "0.05");
+        waitFor("samples at the new Δt", () -> {
+            var dt = workbench.charts().stability().series().get(0);
+            return !dt.getData().isEmpty() && lastY(dt) == Math.log10(0.05);
+        });
+        var series = workbench.charts().stability().series();
+        // the spring's limit for semi-implicit Euler is the naive bound 2√(m/k) = 0.2 s
+        double limit = engine(sim -> dev.hooke.core.stability.StabilityAnalysis
+                .predictedLimit(sim.system(), sim.integrator()).dtMax());
+        assertEquals(Math.log10(limit), lastY(series.get(2)), 1e-9);
+        assertEquals(Math.log10(engine(sim -> dev.hooke.core.stability.StabilityAnalysis.naiveBound(sim.system()))),
+                lastY(series.get(1)), 1e-9);
+        assertFalse(workbench.charts().solver().node().isVisible(), "no solver chart for an explicit method");
+    }
+
+    @Test
+    void theSolverChartPlotsIterationsAndResiduals(FxRobot robot) throws Exception {
+        robot.clickOn("#sceneView");
+        robot.type(KeyCode.DIGIT6);
+        robot.clickOn("#playButton");
+        waitFor("solver samples", () -> workbench.charts().solver().series().get(0).getData().size() > 5);
+        assertTrue(workbench.charts().solver().node().isVisible());
+        robot.clickOn("#playButton");
+        waitFor("paused", () -> !snapshot().running());
+        double t = engine(Simulation::time);
+        var iterations = workbench.charts().solver().series().get(0);
+        waitFor("the chart to catch up", () -> lastX(iterations) == t);
+        assertEquals(Math.log10(engine(sim -> sim.integrator().solverStats().iterations)), lastY(iterations), 1e-12);
+        double residual = engine(sim -> sim.integrator().solverStats().finalResidual);
+        var residuals = workbench.charts().solver().series().get(1);
+        if (residual > 0) {
+            assertEquals(t, lastX(residuals));
+            assertEquals(Math.log10(residual), lastY(residuals), 1e-12);
+        } else {
+            assertTrue(lastX(residuals) < t, "a residual of 0 has no place on a log scale");
+        }
+    }
+
+    @Test
+    void theEnergyChartSwitchesToALogScale(FxRobot robot) throws Exception {
+        robot.clickOn("#playButton");
+        waitFor("a second", () -> snapshot().time() > 1);
+        robot.clickOn("#playButton");
+        waitFor("paused", () -> !snapshot().running());
+        double kinetic = engine(sim -> sim.observables().kinetic);
+        double t = engine(Simulation::time);
+        waitFor("the chart to catch up", () -> lastX(workbench.chart().series().get(0)) == t);
+        assertTrue(kinetic > 0, "the spring is moving");
+        flip(robot, "#energyLogToggle");
+        assertTrue(robot.lookup("#energyLogToggle").queryAs(ToggleSwitch.class).isSelected());
+        assertTrue(workbench.chart().isLogScale());
+        var kineticSeries = workbench.chart().series().get(0);
+        assertEquals(t, lastX(kineticSeries));
+        assertEquals(Math.log10(kinetic), lastY(kineticSeries), 1e-12);
+    }
+}
