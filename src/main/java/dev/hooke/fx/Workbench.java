@@ -225,7 +225,7 @@ public final class Workbench implements AutoCloseable {
 
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        Label keys = new Label(I18n.text("toolbar.keys", Integer.toString(Math.min(9, IntegratorKind.values().length))));
+        Label keys = new Label(I18n.text("toolbar.keys", integratorKeys()));
         keys.getStyleClass().add("key-hint");
 
         ToolBar bar = new ToolBar(playButton, step, reset, new Separator(Orientation.VERTICAL),
@@ -255,12 +255,12 @@ public final class Workbench implements AutoCloseable {
         ComboBox<IntegratorKind> integrator = new ComboBox<>();
         integrator.setId("integratorChoice");
         integrator.getItems().setAll(IntegratorKind.values());
-        integrator.setConverter(converter(k -> (k.ordinal() + 1) + "  " + Phrases.integrator(k)));
+        integrator.setConverter(converter(k -> keyLabel(k) + "  " + Phrases.integrator(k)));
         integrator.setCellFactory(list -> new ListCell<>() {
             @Override
             protected void updateItem(IntegratorKind k, boolean empty) {
                 super.updateItem(k, empty);
-                setText(empty || k == null ? null : (k.ordinal() + 1) + "  " + Phrases.integrator(k));
+                setText(empty || k == null ? null : keyLabel(k) + "  " + Phrases.integrator(k));
             }
         });
         integrator.valueProperty().bindBidirectional(model.integratorProperty());
@@ -534,10 +534,31 @@ public final class Workbench implements AutoCloseable {
         });
     }
 
+    /** The most integrators that have a number key: 1 … 9, then 0 for the tenth. */
+    private static final int NUMBER_KEYS = 10;
+
+    /** The number key of the integrator at {@code index} (0-based), as a digit 1 … 9, 0. */
+    private static int digitOf(int index) {
+        return (index + 1) % NUMBER_KEYS;
+    }
+
+    /** The integrator's number key as shown beside its name, or "" when it has none. */
+    private static String keyLabel(IntegratorKind k) {
+        return k.ordinal() < NUMBER_KEYS ? Integer.toString(digitOf(k.ordinal())) : "";
+    }
+
+    /** The number keys in the toolbar's hint: "1–7", or "1–9, 0" with ten integrators. */
+    private static String integratorKeys() {
+        int n = Math.min(NUMBER_KEYS, IntegratorKind.values().length);
+        return n <= 9 ? "1–" + n : "1–9, 0";
+    }
+
+    /** The index of the integrator a number key picks (1 … 9, then 0 for the tenth), or −1. */
     private static int integratorKey(KeyCode code) {
         int n = IntegratorKind.values().length;
-        for (int i = 0; i < n && i < 9; i++) {
-            if (code == KeyCode.valueOf("DIGIT" + (i + 1)) || code == KeyCode.valueOf("NUMPAD" + (i + 1))) {
+        for (int i = 0; i < n && i < NUMBER_KEYS; i++) {
+            int digit = digitOf(i);
+            if (code == KeyCode.valueOf("DIGIT" + digit) || code == KeyCode.valueOf("NUMPAD" + digit)) {
                 return i;
             }
         }

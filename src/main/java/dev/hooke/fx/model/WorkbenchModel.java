@@ -3,6 +3,7 @@ package dev.hooke.fx.model;
 import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.SimulationRunner;
@@ -45,6 +46,10 @@ public final class WorkbenchModel {
             new SimpleObjectProperty<>(this, "implicitOptions", ImplicitOptions.defaults());
     private final DoubleProperty verletDelta = new SimpleDoubleProperty(this, "verletDelta", PositionVerlet.DEFAULT_DAMPING);
     private final IntegerProperty substeps = new SimpleIntegerProperty(this, "substeps", 0);
+    private final IntegerProperty projectionIterations =
+            new SimpleIntegerProperty(this, "projectionIterations", ProjectionIntegrator.DEFAULT_ITERATIONS);
+    private final DoubleProperty pbdStiffness =
+            new SimpleDoubleProperty(this, "pbdStiffness", SimulationRunner.DEFAULT_PBD_STIFFNESS);
     private final BooleanProperty compare = new SimpleBooleanProperty(this, "compare");
     private final ObjectProperty<IntegratorKind> compareIntegrator =
             new SimpleObjectProperty<>(this, "compareIntegrator", IntegratorKind.VERLET);
@@ -73,6 +78,8 @@ public final class WorkbenchModel {
         forward(speed, runner::setSpeed);
         forward(verletDelta, runner::setVerletDelta);
         substeps.addListener((obs, old, n) -> runner.setSubsteps(n.intValue()));
+        projectionIterations.addListener((obs, old, n) -> runner.setProjectionIterations(n.intValue()));
+        forward(pbdStiffness, runner::setPbdStiffness);
         compare.addListener((obs, was, on) -> runner.setCompare(on ? compareIntegrator.get() : null, setup()));
         compareIntegrator.addListener((obs, old, kind) -> {
             if (kind == null) {
@@ -246,6 +253,19 @@ public final class WorkbenchModel {
     /** Substeps per frame (0: the simulation follows the clock); see {@link SimulationRunner#setSubsteps}. */
     public IntegerProperty substepsProperty() {
         return substeps;
+    }
+
+    /**
+     * The iterations per step of the projection methods (PBD, XPBD, the fast mass-spring method);
+     * see {@link SimulationRunner#setProjectionIterations}.
+     */
+    public IntegerProperty projectionIterationsProperty() {
+        return projectionIterations;
+    }
+
+    /** PBD's stiffness k; dimensionless, 0 &lt; k ≤ 1. */
+    public DoubleProperty pbdStiffnessProperty() {
+        return pbdStiffness;
     }
 
     /** Whether compare mode is on: the scene also runs with {@link #compareIntegratorProperty()}. */

@@ -2,6 +2,7 @@ package dev.hooke.fx.panel;
 
 import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.solve.SolverKind;
 import dev.hooke.fx.I18n;
@@ -9,6 +10,7 @@ import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.controls.ParameterSlider;
 import dev.hooke.fx.controls.ParameterSlider.Validity;
 import dev.hooke.fx.model.WorkbenchModel;
+import dev.hooke.fx.sim.ProjectionSummary;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
 import dev.hooke.fx.sim.SolverSummary;
@@ -32,11 +34,15 @@ import org.controlsfx.control.ToggleSwitch;
 
 /**
  * The integrator's settings below the integrator choice: Verlet's δ (shown for Verlet), the
- * substeps per frame, and the implicit methods' solver options (shown for them): solver,
- * preconditioner, tolerance, iteration cap, warm start, Newton iterations, clamp. Every change
- * applies to the running simulation at once. Also the status bar's solver label.
+ * projection methods' iterations per step (shown for PBD, XPBD and the fast mass-spring method)
+ * and PBD's stiffness k (shown for PBD), the substeps per frame, and the implicit methods' solver
+ * options (shown for them): solver, preconditioner, tolerance, iteration cap, warm start, Newton
+ * iterations, clamp. Every change applies to the running simulation at once. Also the status
+ * bar's solver label, which for a projection method tells its iterations and strain.
  *
- * <p>Ids: {@code verletDelta…} (a {@link ParameterSlider}), {@code substepsSlider},
+ * <p>Ids: {@code verletDelta…} (a {@link ParameterSlider}), {@code projectionBox},
+ * {@code projectionIterationsSpinner}, {@code pbdStiffness…} (a {@link ParameterSlider}),
+ * {@code substepsSlider},
  * {@code solverBox}, {@code solverChoice}, {@code precondChoice}, {@code tol…},
  * {@code maxIterSpinner}, {@code warmStartToggle}, {@code newtonSpinner}, {@code clampToggle},
  * {@code solverStatus}.
@@ -53,6 +59,7 @@ public final class IntegratorPanel extends VBox {
     private final ComboBox<PreconditionerKind> precond = new ComboBox<>();
     private final Spinner<Integer> maxIter = new Spinner<>();
     private final Spinner<Integer> newton = new Spinner<>();
+    private final Spinner<Integer> projectionIterations = new Spinner<>();
     private final ToggleSwitch warmStart = new ToggleSwitch(I18n.text("ws.solver.warmStart"));
     private final ToggleSwitch clamp = new ToggleSwitch(I18n.text("ws.solver.clamp"));
     private boolean showing;
@@ -73,6 +80,26 @@ public final class IntegratorPanel extends VBox {
         Label deltaNote = detail(I18n.text("ws.verlet.delta.note"));
         VBox verletBox = new VBox(4, delta, deltaNote);
         showOnlyWhen(verletBox, k -> k == IntegratorKind.VERLET);
+
+        projectionIterations.setId("projectionIterationsSpinner");
+        projectionIterations.setEditable(true);
+        projectionIterations.setValueFactory(integers(1, ProjectionIntegrator.MAX_ITERATIONS,
+                model.projectionIterationsProperty().get(), 1));
+        projectionIterations.setPrefWidth(120);
+        projectionIterations.valueProperty().addListener((obs, old, n) -> {
+            if (n != null) {
+                model.projectionIterationsProperty().set(n);
+            }
+        });
+        model.projectionIterationsProperty().addListener((obs, old, n) ->
+                projectionIterations.getValueFactory().setValue(n.intValue()));
+        ParameterSlider pbdStiffness = new ParameterSlider("pbdStiffness", I18n.text("ws.pbd.stiffness"), "",
+                model.pbdStiffnessProperty(), 1e-4, 1, true, new Validity(0, true, 1));
+        showOnlyWhen(pbdStiffness, k -> k == IntegratorKind.PBD);
+        VBox projectionBox = new VBox(4, labelled(I18n.text("ws.projection.iterations"), projectionIterations),
+                detail(I18n.text("ws.projection.iterations.note")), pbdStiffness);
+        projectionBox.setId("projectionBox");
+        showOnlyWhen(projectionBox, IntegratorKind::isProjection);
 
         Slider substeps = new Slider(0, SUBSTEPS_SLIDER_MAX, model.substepsProperty().get());
         substeps.setId("substepsSlider");
@@ -143,7 +170,7 @@ public final class IntegratorPanel extends VBox {
         solverBox.getStyleClass().add("solver-box");
         showOnlyWhen(solverBox, IntegratorKind::isImplicit);
 
-        getChildren().addAll(verletBox, substepsBox, solverBox);
+        getChildren().addAll(verletBox, projectionBox, substepsBox, solverBox);
     }
 
     /**
@@ -214,11 +241,14 @@ public final class IntegratorPanel extends VBox {
         return status;
     }
 
-    /** Shows a snapshot's solver statistics in the status label (FX thread). */
+    /** Shows a snapshot's solver or projection statistics in the status label (FX thread). */
     public void update(Snapshot s) {
         SolverSummary solve = s.solver();
         String text;
-        if (!s.integrator().isImplicit()) {
+        if (s.integrator().isProjection()) {
+            ProjectionSummary p = s.projection();
+            text = p == null ? I18n.text("ws.status.solver.none") : projectionText(p);
+        } else if (!s.integrator().isImplicit()) {
             text = "";
         } else if (solve == null) {
             text = I18n.text("ws.status.solver.none");
@@ -242,6 +272,12 @@ public final class IntegratorPanel extends VBox {
                 status.getStyleClass().remove("above-limit");
             }
         }
+    }
+
+    /** The status bar's words for a projection step: iterations, RMS and largest strain. */
+    public static String projectionText(ProjectionSummary p) {
+        return I18n.text("ws.status.projection", p.iterations(), Numbers.format(p.rmsStrain(), 3),
+                Numbers.format(p.maxStrain(), 3));
     }
 
     private static Label detail(String text) {

@@ -6,7 +6,9 @@ import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.Integrators;
+import dev.hooke.core.integrate.PositionBasedDynamics;
 import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.integrate.SolverStats;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
@@ -65,6 +67,8 @@ public final class SimulationRunner implements AutoCloseable {
     public static final double FRAMES_PER_SECOND = 60;
     /** The most substeps per frame accepted. */
     public static final int MAX_SUBSTEPS = 1000;
+    /** PBD's stiffness k until it is set: 1, hard constraints (as a new {@link PositionBasedDynamics} starts); dimensionless. */
+    public static final double DEFAULT_PBD_STIFFNESS = 1;
     /** The wall-clock interval over which steps per second are counted; in s. */
     private static final double RATE_WINDOW_SECONDS = 0.5;
 
@@ -98,6 +102,8 @@ public final class SimulationRunner implements AutoCloseable {
     private ImplicitOptions implicitOptions = ImplicitOptions.defaults();
     private double verletDelta = PositionVerlet.DEFAULT_DAMPING;
     private int substeps;
+    private int projectionIterations = ProjectionIntegrator.DEFAULT_ITERATIONS;
+    private double pbdStiffness = DEFAULT_PBD_STIFFNESS;
     /** Compare mode's second system (null when off), built from the same setup as the first. */
     private Simulation compare;
     private IntegratorKind compareKind;
@@ -315,6 +321,41 @@ public final class SimulationRunner implements AutoCloseable {
     }
 
     /**
+     * Sets the iterations per step of the projection methods (PBD, XPBD, the fast mass-spring
+     * method): from the next step on, for the running ones and any chosen later.
+     *
+     * @param n iterations per step, 1 … {@value ProjectionIntegrator#MAX_ITERATIONS}
+     */
+    public void setProjectionIterations(int n) {
+        submit(() -> {
+            projectionIterations = ProjectionIntegrator.checkIterations(n);
+            for (Simulation sim : lanes()) {
+                if (sim.integrator() instanceof ProjectionIntegrator p) {
+                    p.setIterations(n);
+                }
+            }
+        });
+    }
+
+    /**
+     * Sets PBD's stiffness k (dimensionless, 0 &lt; k ≤ 1): from the next step on, for a running
+     * PBD and any chosen later.
+     */
+    public void setPbdStiffness(double k) {
+        submit(() -> {
+            if (!(k > 0 && k <= 1)) {
+                throw new IllegalArgumentException("PBD stiffness k must be > 0 and ≤ 1, got " + k);
+            }
+            pbdStiffness = k;
+            for (Simulation sim : lanes()) {
+                if (sim.integrator() instanceof PositionBasedDynamics pbd) {
+                    pbd.setStiffness(k);
+                }
+            }
+        });
+    }
+
+    /**
      * Sets the substeps per frame n: with n &gt; 0 every frame ({@code 1/}{@value #FRAMES_PER_SECOND}
      * s of wall-clock time) advances n steps of Δt at speed 1×, so that Δt no longer sets how fast
      * the scene moves (the GAMES101 rope's {@code steps_per_frame}); with 0 the simulation follows
@@ -370,6 +411,12 @@ public final class SimulationRunner implements AutoCloseable {
         Integrator created = Integrators.create(kind, implicitOptions);
         if (created instanceof PositionVerlet pv) {
             pv.setDamping(verletDelta);
+        }
+        if (created instanceof ProjectionIntegrator p) {
+            p.setIterations(projectionIterations);
+        }
+        if (created instanceof PositionBasedDynamics pbd) {
+            pbd.setStiffness(pbdStiffness);
         }
         return created;
     }
@@ -597,7 +644,8 @@ public final class SimulationRunner implements AutoCloseable {
                 r == null ? null : r.limit(), r == null ? Double.NaN : r.naiveBound(),
                 r != null && r.id() == stabilityRequest, simulation.explosion(),
                 running ? stepsPerSecond : 0, notice, noticeSerial,
-                SolverSummary.of(simulation.integrator().solverStats()), substeps, compareState()));
+                SolverSummary.of(simulation.integrator().solverStats()),
+                ProjectionSummary.of(simulation.integrator()), substeps, compareState()));
     }
 
     private Snapshot.Compare compareState() {
@@ -620,7 +668,7 @@ public final class SimulationRunner implements AutoCloseable {
         StabilityWorker.Result r = shownCompareStability;
         return new Snapshot.Compare(compare.integratorKind(), positions, compare.steps(), sampleOf(1, compare),
                 r == null || r.id() != compareRequest ? null : r.limit(), compare.explosion(),
-                SolverSummary.of(compare.integrator().solverStats()));
+                SolverSummary.of(compare.integrator().solverStats()), ProjectionSummary.of(compare.integrator()));
     }
 
     private static EngineParameters parameters(MassSpringSystem s) {

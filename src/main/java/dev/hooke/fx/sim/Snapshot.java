@@ -33,6 +33,8 @@ import dev.hooke.core.stability.StabilityLimit;
  * @param notice         a plain message about a change the engine refused, or null
  * @param noticeSerial   increases with every new notice
  * @param solver         the last step's linear solve, or null for a method that solves nothing
+ * @param projection     the last step's projection (iterations, strain), or null for a method
+ *                       that projects nothing
  * @param substeps       substeps per frame (0: the simulation follows the clock)
  * @param compare        compare mode's second system, or null when compare mode is off
  */
@@ -41,8 +43,8 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
                        double speed, EnergySample energy, double maxSpeed, double maxStrain,
                        EngineParameters parameters, StabilityLimit limit, double naiveBound,
                        boolean limitCurrent, ExplosionReport explosion, double stepsPerSecond,
-                       String notice, long noticeSerial, SolverSummary solver, int substeps,
-                       Compare compare) {
+                       String notice, long noticeSerial, SolverSummary solver,
+                       ProjectionSummary projection, int substeps, Compare compare) {
 
     /**
      * Compare mode's second system: the same scene and parameters, another method.
@@ -55,9 +57,11 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
      * @param limit      its method's predicted limit, or null while unknown
      * @param explosion  its explosion report, or null while it is sound
      * @param solver     its last linear solve, or null
+     * @param projection its last projection, or null
      */
     public record Compare(IntegratorKind integrator, float[] positions, long steps, EnergySample energy,
-                          StabilityLimit limit, ExplosionReport explosion, SolverSummary solver) {
+                          StabilityLimit limit, ExplosionReport explosion, SolverSummary solver,
+                          ProjectionSummary projection) {
     }
 
     /** Whether the engine marked the system exploded. */

@@ -38,7 +38,7 @@ public final class Snapshots {
         return new Snapshot(sequence, generation, topology, positions, t, sim.steps(), sim.dt(), sim.integratorKind(),
                 running, speed, sample(generation, sim, limit, naiveBound), o.maxSpeed, o.maxStrain, parameters(s),
                 limit, naiveBound, true, sim.explosion(), 0, null, 0,
-                SolverSummary.of(sim.integrator().solverStats()), 0, null);
+                SolverSummary.of(sim.integrator().solverStats()), ProjectionSummary.of(sim.integrator()), 0, null);
     }
 
     /** The energies now, as a chart sample (lane 0). */

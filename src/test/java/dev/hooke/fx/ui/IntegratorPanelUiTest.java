@@ -11,11 +11,17 @@ import dev.hooke.core.integrate.BackwardEuler;
 import dev.hooke.core.integrate.ImplicitMidpoint;
 import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.ExtendedPositionBasedDynamics;
+import dev.hooke.core.integrate.PositionBasedDynamics;
 import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.integrate.ProjectionIntegrator;
+import dev.hooke.core.integrate.ProjectionStats;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.Simulation;
 import dev.hooke.core.solve.SolverKind;
 import dev.hooke.fx.Workbench;
+import dev.hooke.fx.panel.IntegratorPanel;
+import dev.hooke.fx.sim.ProjectionSummary;
 import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.List;
@@ -29,6 +35,7 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -43,8 +50,8 @@ import org.testfx.framework.junit5.Stop;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The integrator section (number keys, Verlet's δ, substeps, the implicit methods' solver
- * options), the stability and solver charts and the energy chart's log scale, driven through the
+ * The integrator section (number keys, Verlet's δ, the projection methods' iterations and PBD's
+ * k, substeps, the implicit methods' solver options), the stability and solver charts and the energy chart's log scale, driven through the
  * real controls; each check reads the engine through the simulation thread.
  */
 @Tag("ui")
@@ -139,10 +146,11 @@ class IntegratorPanelUiTest {
     }
 
     @Test
-    void numberKeysPickAllSevenIntegrators(FxRobot robot) throws Exception {
+    void numberKeysPickAllTenIntegrators(FxRobot robot) throws Exception {
         robot.clickOn("#sceneView");
         KeyCode[] keys = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4, KeyCode.DIGIT5,
-            KeyCode.DIGIT6, KeyCode.DIGIT7};
+            KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9, KeyCode.DIGIT0};
+        assertEquals(IntegratorKind.values().length, keys.length);
         for (int i = 0; i < keys.length; i++) {
             robot.type(keys[i]);
             assertEquals(IntegratorKind.values()[i], engine(Simulation::integratorKind));
@@ -190,6 +198,86 @@ class IntegratorPanelUiTest {
         robot.type(KeyCode.DIGIT6);
         ImplicitOptions kept = engine(sim -> ((BackwardEuler) sim.integrator()).options());
         assertEquals(options, kept, "a newly chosen implicit method gets the options");
+    }
+
+    @Test
+    void theIterationsOfTheProjectionMethodsApplyLiveAndTheirStatisticsShow(FxRobot robot) throws Exception {
+        assertEquals(IntegratorKind.SYMPLECTIC_EULER, engine(Simulation::integratorKind));
+        assertFalse(shown(robot, "#projectionBox"), "semi-implicit Euler projects nothing");
+        robot.clickOn("#sceneView");
+        robot.type(KeyCode.DIGIT9);
+        assertInstanceOf(ExtendedPositionBasedDynamics.class, engine(Simulation::integrator));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(shown(robot, "#projectionBox"));
+        assertFalse(shown(robot, "#pbdStiffness"), "k is PBD's alone");
+        assertEquals(ProjectionIntegrator.DEFAULT_ITERATIONS, iterations());
+
+        robot.clickOn("#playButton");
+        waitFor("the scene to run", () -> snapshot().time() > 0.2);
+        int generation = snapshot().generation();
+        typeInSpinner(robot, "#projectionIterationsSpinner", "25");
+        assertEquals(25, iterations());
+        double t = engine(Simulation::time);
+        assertTrue(t > 0.2, "no reset: t = " + t);
+        waitFor("t to keep growing", () -> snapshot().time() > t);
+        assertEquals(generation, snapshot().generation(), "the iterations changed without a reset");
+
+        robot.clickOn("#playButton");
+        waitFor("paused", () -> !snapshot().running());
+        ProjectionSummary stats = engine(sim -> {
+            ProjectionStats p = ((ProjectionIntegrator) sim.integrator()).projectionStats();
+            return new ProjectionSummary(p.iterations, p.rmsStrain, p.maxStrain, p.lastCorrection);
+        });
+        assertEquals(25, stats.iterations(), "the last step made the iterations asked for");
+        assertTrue(stats.maxStrain() > 0, "the hanging spring stretches under XPBD's compliance");
+        String expected = IntegratorPanel.projectionText(stats);
+        waitFor("the status bar to show the engine's statistics", () ->
+                expected.equals(robot.lookup("#solverStatus").queryAs(Label.class).getText()));
+        assertEquals(stats, snapshot().projection());
+
+        robot.clickOn("#sceneView");
+        robot.type(KeyCode.DIGIT8);
+        assertInstanceOf(PositionBasedDynamics.class, engine(Simulation::integrator));
+        assertEquals(25, iterations(), "a newly chosen projection method gets the iterations");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(shown(robot, "#pbdStiffness"));
+        type(robot, "#pbdStiffnessField", "0.5");
+        assertEquals(0.5, engine(sim -> ((PositionBasedDynamics) sim.integrator()).stiffness()));
+
+        robot.interact(() -> {
+            workbench.model().compareIntegratorProperty().set(IntegratorKind.FAST_MASS_SPRING);
+            workbench.model().compareProperty().set(true);
+        });
+        assertEquals(25, this.<Integer>engine(1, sim -> ((ProjectionIntegrator) sim.integrator()).iterations()),
+                "compare mode's second system gets the iterations");
+        typeInSpinner(robot, "#projectionIterationsSpinner", "40");
+        assertEquals(40, this.<Integer>engine(1, sim -> ((ProjectionIntegrator) sim.integrator()).iterations()));
+        assertEquals(40, iterations());
+
+        robot.clickOn("#sceneView");
+        robot.type(KeyCode.DIGIT2);
+        assertEquals(IntegratorKind.SYMPLECTIC_EULER, engine(Simulation::integratorKind));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(shown(robot, "#projectionBox"));
+    }
+
+    private int iterations() throws Exception {
+        return engine(sim -> ((ProjectionIntegrator) sim.integrator()).iterations());
+    }
+
+    private <T> T engine(int lane, Function<Simulation, T> question) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        return workbench.runner().query(lane, question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private static void typeInSpinner(FxRobot robot, String spinnerId, String text) {
+        reveal(robot, spinnerId);
+        TextField editor = robot.lookup(spinnerId).queryAs(Spinner.class).getEditor();
+        robot.clickOn(editor);
+        robot.interact(editor::selectAll);
+        robot.write(text);
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     private double number(Function<Simulation, ? extends Number> question) throws Exception {
