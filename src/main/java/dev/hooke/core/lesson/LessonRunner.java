@@ -247,7 +247,8 @@ public final class LessonRunner {
                     physics = true;
                 }
                 case DT -> sim.setDt(file.dt());
-                case INTEGRATOR, VERLET_DELTA, SOLVER, PRECOND, TOL, MAX_ITER, WARM_START, NEWTON_ITERS, CLAMP -> {
+                case INTEGRATOR, VERLET_DELTA, SOLVER, PRECOND, TOL, MAX_ITER, WARM_START, NEWTON_ITERS, CLAMP,
+                     ITERATIONS, PBD_STIFFNESS -> {
                     integrator = true;
                 }
                 default -> throw new IllegalStateException(k.id());
@@ -255,8 +256,10 @@ public final class LessonRunner {
         }
         boolean solverChanged = file.integrator().isImplicit()
                 && !file.implicitOptions().equals(before.implicitOptions());
+        boolean projectionChanged = file.integrator().isProjection()
+                && (file.iterations() != before.iterations() || file.pbdStiffness() != before.pbdStiffness());
         if (integrator && (file.integrator() != before.integrator() || file.verletDelta() != before.verletDelta()
-                || solverChanged)) {
+                || solverChanged || projectionChanged)) {
             sim.setIntegrator(file.createIntegrator());
         }
         if (physics) {
@@ -297,7 +300,9 @@ public final class LessonRunner {
      * held to {@link #MAX_WORK_PER_ACTION}. A step is one pass. An implicit step adds one pass
      * per CG iteration (a product with the matrix touches every spring and particle once), one
      * per further Newton iteration (forces and assembly), and for the direct solver
-     * {@link #directPasses} per solve. What is known before the run is checked before it starts;
+     * {@link #directPasses} per solve. A projection step (PBD, XPBD, fast mass-spring) adds one
+     * pass per iteration (a sweep over the springs, or a local/global iteration). What is known
+     * before the run is checked before it starts;
      * the CG and Newton iterations are counted as they happen, and the run stops when they pass
      * the limit.
      */
@@ -315,10 +320,15 @@ public final class LessonRunner {
             return kind.isImplicit() && f.implicitOptions().solver() == SolverKind.CHOLESKY ? directPasses(s) : 0;
         }
 
+        /** The extra passes of one step of {@code kind} known before it runs: a solve, or the projection iterations. */
+        static double perStep(SceneFile f, IntegratorKind kind, MassSpringSystem s) {
+            return kind.isProjection() ? f.iterations() : perSolve(f, kind, s);
+        }
+
         /** Books a run of {@code steps} steps of {@code kind} on the scene {@code s}. */
         void plan(long steps, MassSpringSystem s, SceneFile f, IntegratorKind kind) throws ActionFailed {
             budget(steps, s);
-            planned += steps * size(s) * (1 + perSolve(f, kind, s));
+            planned += steps * size(s) * (1 + perStep(f, kind, s));
             if (planned > MAX_WORK_PER_ACTION) {
                 throw new ActionFailed(String.format(Locale.ROOT,
                         "%s would do %.3g particle-and-spring steps, more than the limit of %.3g per action",

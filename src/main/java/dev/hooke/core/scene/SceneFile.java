@@ -4,7 +4,9 @@ import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.Integrators;
+import dev.hooke.core.integrate.PositionBasedDynamics;
 import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.io.AtomicFiles;
 import dev.hooke.core.io.DataFileException;
 import dev.hooke.core.io.YamlFiles;
@@ -54,11 +56,22 @@ import org.yaml.snakeyaml.Yaml;
  *   newton_iters: 1      # Newton iterations per step, at most
  *   clamp: true          # Choi &amp; Ko's max(0, 1 − L/l) under compression
  * </pre>
+ * or, for a projection integrator ({@link ProjectionIntegrator}),
+ * <pre>
+ *   integrator: pbd
+ *   dt: 0.016666666666666666
+ *   iterations: 10       # sweeps (PBD, XPBD) or local/global iterations per step
+ *   pbd_stiffness: 1.0   # PBD's dimensionless k in (0, 1]
+ * </pre>
  * The keys are listed in {@link Key}; keys that do not apply to the scene type are refused. A key
  * left out keeps the default documented at {@link SceneSpec}; {@code integrator} defaults to
  * {@code symplectic-euler}, {@code dt} to {@value #DEFAULT_DT} s, the solver keys to
- * {@link ImplicitOptions#defaults()}. The solver keys are kept whatever the integrator (a lesson
- * may set them before it switches to an implicit method); only the implicit integrators use them.
+ * {@link ImplicitOptions#defaults()}, {@code iterations} to
+ * {@value ProjectionIntegrator#DEFAULT_ITERATIONS} and {@code pbd_stiffness} to 1. The solver keys
+ * are kept whatever the integrator (a lesson may set them before it switches to an implicit
+ * method); only the implicit integrators use them. In the same way {@code iterations} is kept
+ * whatever the integrator and used by the projection integrators only, {@code pbd_stiffness} by
+ * PBD only.
  *
  * <p>Immutable. {@link #write(Path)} saves atomically (see {@link AtomicFiles}); {@link #read(Path)}
  * reports problems with file, line and key.
@@ -107,7 +120,9 @@ public final class SceneFile {
         MAX_ITER("max_iter", SceneType.values()),
         WARM_START("warm_start", SceneType.values()),
         NEWTON_ITERS("newton_iters", SceneType.values()),
-        CLAMP("clamp", SceneType.values());
+        CLAMP("clamp", SceneType.values()),
+        ITERATIONS("iterations", SceneType.values()),
+        PBD_STIFFNESS("pbd_stiffness", SceneType.values());
 
         private final String id;
         private final Set<SceneType> types;
@@ -129,11 +144,13 @@ public final class SceneFile {
 
         /**
          * Whether a running simulation can take the new value without being rebuilt: stiffness,
-         * damping, mass, gravity, the integrator, Δt, Verlet's δ and the solver settings.
+         * damping, mass, gravity, the integrator, Δt, Verlet's δ, the solver settings, the
+         * projection integrators' iterations and PBD's stiffness.
          */
         public boolean isLive() {
             return switch (this) {
-                case MASS, K, K_STRUCT, K_SHEAR, K_BEND, KD, GRAVITY, AIR_DAMPING, INTEGRATOR, DT, VERLET_DELTA -> true;
+                case MASS, K, K_STRUCT, K_SHEAR, K_BEND, KD, GRAVITY, AIR_DAMPING, INTEGRATOR, DT, VERLET_DELTA,
+                     ITERATIONS, PBD_STIFFNESS -> true;
                 default -> isSolverSetting();
             };
         }
@@ -171,6 +188,8 @@ public final class SceneFile {
     private final double dt;
     private final double verletDelta;
     private final ImplicitOptions implicit;
+    private final int iterations;
+    private final double pbdStiffness;
 
     /**
      * A scene file with the default solver settings.
@@ -195,6 +214,31 @@ public final class SceneFile {
      */
     public SceneFile(SceneSpec spec, IntegratorKind integrator, double dt, double verletDelta,
                      ImplicitOptions implicit) {
+        this(spec, integrator, dt, verletDelta, implicit, ProjectionIntegrator.DEFAULT_ITERATIONS, 1);
+    }
+
+    /**
+     * @param spec         the scene (copied; validated)
+     * @param integrator   the method
+     * @param dt           Δt; in s, in (0, {@value #MAX_DT}]
+     * @param verletDelta  δ of the Verlet integrator, in [0, 1)
+     * @param implicit     the implicit integrators' solver settings
+     * @param iterations   the projection integrators' iterations per step, 1 … {@value ProjectionIntegrator#MAX_ITERATIONS}
+     * @param pbdStiffness PBD's stiffness k; dimensionless, in (0, 1]
+     * @throws IllegalArgumentException naming the field at fault
+     */
+    public SceneFile(SceneSpec spec, IntegratorKind integrator, double dt, double verletDelta,
+                     ImplicitOptions implicit, int iterations, double pbdStiffness) {
+        if (iterations < 1 || iterations > ProjectionIntegrator.MAX_ITERATIONS) {
+            throw new IllegalArgumentException(Key.ITERATIONS.id() + ": must be a whole number from 1 to "
+                    + ProjectionIntegrator.MAX_ITERATIONS + ", got " + iterations);
+        }
+        if (!(pbdStiffness > 0 && pbdStiffness <= 1)) {
+            throw new IllegalArgumentException(Key.PBD_STIFFNESS.id() + ": must be a number > 0 and <= 1, got "
+                    + pbdStiffness);
+        }
+        this.iterations = iterations;
+        this.pbdStiffness = pbdStiffness;
         this.implicit = Objects.requireNonNull(implicit, "implicit");
         this.spec = Objects.requireNonNull(spec, "spec").copy().validate();
         this.integrator = Objects.requireNonNull(integrator, "integrator");
@@ -243,29 +287,49 @@ public final class SceneFile {
         return implicit;
     }
 
+    /** The projection integrators' iterations per step. */
+    public int iterations() {
+        return iterations;
+    }
+
+    /** PBD's stiffness k; dimensionless, in (0, 1]. */
+    public double pbdStiffness() {
+        return pbdStiffness;
+    }
+
     /** The same file with another scene. */
     public SceneFile withSpec(SceneSpec s) {
-        return new SceneFile(s, integrator, dt, verletDelta, implicit);
+        return new SceneFile(s, integrator, dt, verletDelta, implicit, iterations, pbdStiffness);
     }
 
     /** The same file with another integrator. */
     public SceneFile withIntegrator(IntegratorKind k) {
-        return new SceneFile(spec, k, dt, verletDelta, implicit);
+        return new SceneFile(spec, k, dt, verletDelta, implicit, iterations, pbdStiffness);
     }
 
     /** The same file with another Δt. */
     public SceneFile withDt(double h) {
-        return new SceneFile(spec, integrator, h, verletDelta, implicit);
+        return new SceneFile(spec, integrator, h, verletDelta, implicit, iterations, pbdStiffness);
+    }
+
+    /** The same file with another iteration count for the projection integrators. */
+    public SceneFile withIterations(int n) {
+        return new SceneFile(spec, integrator, dt, verletDelta, implicit, n, pbdStiffness);
+    }
+
+    /** The same file with another stiffness for PBD. */
+    public SceneFile withPbdStiffness(double k) {
+        return new SceneFile(spec, integrator, dt, verletDelta, implicit, iterations, k);
     }
 
     /** The same file with another δ. */
     public SceneFile withVerletDelta(double d) {
-        return new SceneFile(spec, integrator, dt, d, implicit);
+        return new SceneFile(spec, integrator, dt, d, implicit, iterations, pbdStiffness);
     }
 
     /** The same file with other solver settings. */
     public SceneFile withImplicitOptions(ImplicitOptions o) {
-        return new SceneFile(spec, integrator, dt, verletDelta, o);
+        return new SceneFile(spec, integrator, dt, verletDelta, o, iterations, pbdStiffness);
     }
 
     /** The number of particles the scene has (computed without building it). */
@@ -289,16 +353,28 @@ public final class SceneFile {
         return Scenes.build(spec);
     }
 
-    /** A new integrator of this file's kind (Verlet with this file's δ, implicit with its solver settings). */
+    /**
+     * A new integrator of this file's kind (Verlet with this file's δ, implicit with its solver
+     * settings, a projection integrator with its iterations, PBD with its stiffness).
+     */
     public Integrator createIntegrator() {
         return createIntegrator(integrator);
     }
 
-    /** A new integrator of the given kind (Verlet with this file's δ, implicit with its solver settings). */
+    /**
+     * A new integrator of the given kind (Verlet with this file's δ, implicit with its solver
+     * settings, a projection integrator with its iterations, PBD with its stiffness).
+     */
     public Integrator createIntegrator(IntegratorKind kind) {
         Integrator i = Integrators.create(kind, implicit);
         if (i instanceof PositionVerlet pv) {
             pv.setDamping(verletDelta);
+        }
+        if (i instanceof ProjectionIntegrator p) {
+            p.setIterations(iterations);
+        }
+        if (i instanceof PositionBasedDynamics pbd) {
+            pbd.setStiffness(pbdStiffness);
         }
         return i;
     }
@@ -386,6 +462,14 @@ public final class SceneFile {
             case MAX_ITER -> v.integer(1, ImplicitOptions.MAX_ITERATIONS_LIMIT);
             case NEWTON_ITERS -> v.integer(1, ImplicitOptions.NEWTON_ITERATIONS_LIMIT);
             case WARM_START, CLAMP -> v.bool();
+            case ITERATIONS -> v.integer(1, ProjectionIntegrator.MAX_ITERATIONS);
+            case PBD_STIFFNESS -> {
+                double k = v.positive();
+                if (k > 1) {
+                    throw v.error("must be a number > 0 and <= 1, got " + v.text().trim());
+                }
+                yield k;
+            }
         };
     }
 
@@ -433,6 +517,8 @@ public final class SceneFile {
         double h = dt;
         double delta = verletDelta;
         ImplicitOptions o = implicit;
+        int iters = iterations;
+        double pbdK = pbdStiffness;
         if (change.containsKey(Key.TYPE)) {
             s.type((SceneType) change.get(Key.TYPE));
         }
@@ -478,6 +564,8 @@ public final class SceneFile {
                 case WARM_START -> o = o.withWarmStart((Boolean) val);
                 case NEWTON_ITERS -> o = o.withNewtonIterations((Integer) val);
                 case CLAMP -> o = o.withClamp((Boolean) val);
+                case ITERATIONS -> iters = (Integer) val;
+                case PBD_STIFFNESS -> pbdK = (Double) val;
                 default -> throw new IllegalStateException(key.id());
             }
         }
@@ -500,7 +588,7 @@ public final class SceneFile {
             }
             throw new Problem(k.id(), msg.substring(colon + 1).trim());
         }
-        return new SceneFile(s, kind, h, delta, o);
+        return new SceneFile(s, kind, h, delta, o, iters, pbdK);
     }
 
     private static String firstKey(Map<Key, Object> change) {
@@ -513,7 +601,8 @@ public final class SceneFile {
      * The file's content as an ordered map of keys to values: every key that applies to the
      * scene type, with its effective value (defaults written out). Verlet's δ is written for the
      * Verlet integrator or when it is not the default; the solver settings all for an implicit
-     * integrator, otherwise those that are not the default.
+     * integrator, otherwise those that are not the default; the iterations for a projection
+     * integrator or when not the default, PBD's stiffness for PBD or when not the default.
      */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -588,6 +677,12 @@ public final class SceneFile {
         }
         if (all || implicit.clamp() != d.clamp()) {
             m.put(Key.CLAMP.id(), implicit.clamp());
+        }
+        if (integrator.isProjection() || iterations != ProjectionIntegrator.DEFAULT_ITERATIONS) {
+            m.put(Key.ITERATIONS.id(), iterations);
+        }
+        if (integrator == IntegratorKind.PBD || pbdStiffness != 1) {
+            m.put(Key.PBD_STIFFNESS.id(), pbdStiffness);
         }
         return Collections.unmodifiableMap(m);
     }

@@ -204,7 +204,7 @@ public final class LessonPanel {
             case GRAVITY -> "gravity";
             case AIR_DAMPING -> "airDamping";
             case DT -> "dt";
-            case INTEGRATOR, VERLET_DELTA -> "integratorChoice";
+            case INTEGRATOR, VERLET_DELTA, ITERATIONS, PBD_STIFFNESS -> "integratorChoice";
             default -> "sceneChoice";
         };
     }

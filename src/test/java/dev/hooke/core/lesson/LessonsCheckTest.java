@@ -38,7 +38,8 @@ class LessonsCheckTest {
         assertEquals(List.of("01-one-spring-explicit-euler.yaml", "02-semi-implicit-euler.yaml", "03-the-limit.yaml",
                 "04-damping.yaml", "05-accuracy.yaml", "06-the-rope.yaml", "07-chain-limit.yaml",
                 "08-implicit-euler.yaml", "09-implicit-midpoint.yaml", "10-inside-the-solver.yaml",
-                "11-compression.yaml", "12-cloth.yaml", "13-stiff-cloth.yaml"), names);
+                "11-compression.yaml", "12-cloth.yaml", "13-stiff-cloth.yaml",
+                "14-force-vs-position-based.yaml"), names);
     }
 
     @Test

@@ -44,7 +44,7 @@ class MalformedLessonsTest {
     private static final String[] KEYS = {
         "nodes", "size", "k_bend", "type", "steps", "integrator", "foo", "time", "until", "within", "max_time",
         "expected", "choices", "answer", "narration", "dt", "verlet_delta", "<<", "? complex", "set", "run", "id",
-        "solver", "precond", "tol", "max_iter", "warm_start", "newton_iters", "clamp", "label", "baseline",
+        "solver", "precond", "tol", "max_iter", "warm_start", "newton_iters", "clamp", "iterations", "pbd_stiffness", "label", "baseline",
         "baseline_quantity", "quantity", "ratio_above", "ratio_below", "below", "above", "statistic",
     };
 
@@ -180,11 +180,15 @@ class MalformedLessonsTest {
             new Field(13, "  warm_start: %s", "scene.warm_start"),
             new Field(14, "  newton_iters: %s", "scene.newton_iters"),
             new Field(15, "  clamp: %s", "scene.clamp"),
+            new Field(15, "  iterations: %s", "scene.iterations", List.of("3")),
+            new Field(15, "  pbd_stiffness: %s", "scene.pbd_stiffness", List.of("0.5")),
             new Field(26, "      - set: {precond: %s}", "steps[0].actions[1].set.precond"),
             new Field(26, "      - set: {tol: %s}", "steps[0].actions[1].set.tol"),
             new Field(26, "      - set: {max_iter: %s}", "steps[0].actions[1].set.max_iter"),
             new Field(26, "      - set: {newton_iters: %s}", "steps[0].actions[1].set.newton_iters"),
             new Field(26, "      - set: {clamp: %s, solver: cg}", "steps[0].actions[1].set.clamp"),
+            new Field(26, "      - set: {iterations: %s}", "steps[0].actions[1].set.iterations", List.of("3")),
+            new Field(26, "      - set: {pbd_stiffness: %s}", "steps[0].actions[1].set.pbd_stiffness", List.of("0.5")),
             new Field(30, "      - cg_iterations: {below: %s, run: none}", "steps[0].expect[0].cg_iterations.below"),
             new Field(30, "      - cg_iterations: {above: %s, run: none}", "steps[0].expect[0].cg_iterations.above"),
             new Field(30, "      - cg_iterations: {below: 9, statistic: %s}", "steps[0].expect[0].cg_iterations.statistic"),

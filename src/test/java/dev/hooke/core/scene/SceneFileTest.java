@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.PositionBasedDynamics;
 import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.io.DataFileException;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.solve.PreconditionerKind;
@@ -66,7 +68,11 @@ class SceneFileTest {
         }
         IntegratorKind kind = IntegratorKind.values()[rnd.nextInt(IntegratorKind.values().length)];
         double delta = rnd.nextBoolean() ? PositionVerlet.DEFAULT_DAMPING : rnd.nextDouble() * 0.01;
-        return new SceneFile(s, kind, 1e-4 + rnd.nextDouble() * 0.01, delta, randomOptions(rnd));
+        int iterations = rnd.nextBoolean() ? ProjectionIntegrator.DEFAULT_ITERATIONS
+                : 1 + rnd.nextInt(ProjectionIntegrator.MAX_ITERATIONS);
+        double pbdStiffness = rnd.nextBoolean() ? 1 : 1 - rnd.nextDouble();
+        return new SceneFile(s, kind, 1e-4 + rnd.nextDouble() * 0.01, delta, randomOptions(rnd), iterations,
+                pbdStiffness);
     }
 
     private static void assertSameSystem(MassSpringSystem a, MassSpringSystem b) {
@@ -95,6 +101,8 @@ class SceneFileTest {
             assertEquals(f.dt(), back.dt());
             assertEquals(f.verletDelta(), back.verletDelta());
             assertEquals(f.implicitOptions(), back.implicitOptions());
+            assertEquals(f.iterations(), back.iterations());
+            assertEquals(f.pbdStiffness(), back.pbdStiffness());
             assertSameSystem(f.build(), back.build());
         }
     }
@@ -122,6 +130,29 @@ class SceneFileTest {
         assertEquals(SceneFile.DEFAULT_DT, f.dt());
         assertEquals(PositionVerlet.DEFAULT_DAMPING, f.verletDelta());
         assertEquals(ImplicitOptions.defaults(), f.implicitOptions());
+        assertEquals(ProjectionIntegrator.DEFAULT_ITERATIONS, f.iterations());
+        assertEquals(1.0, f.pbdStiffness());
+    }
+
+    @Test
+    void projectionKeysSetTheIterationsAndPbdStiffnessAndAreKeptAcrossIntegrators() throws DataFileException {
+        SceneFile f = SceneFile.parse(String.join("\n", "type: chain", "integrator: symplectic-euler",
+                "iterations: 37", "pbd_stiffness: 0.25", ""), "p.yaml");
+        assertEquals(37, f.iterations());
+        assertEquals(0.25, f.pbdStiffness());
+        assertTrue(f.toYaml().contains("iterations: 37\n"), f.toYaml());
+        PositionBasedDynamics pbd = (PositionBasedDynamics) f.createIntegrator(IntegratorKind.PBD);
+        assertEquals(37, pbd.iterations());
+        assertEquals(0.25, pbd.stiffness());
+        assertEquals(37, ((ProjectionIntegrator) f.createIntegrator(IntegratorKind.XPBD)).iterations());
+        assertEquals(37, ((ProjectionIntegrator) f.createIntegrator(IntegratorKind.FAST_MASS_SPRING)).iterations());
+        SceneFile xpbd = f.withIntegrator(IntegratorKind.XPBD);
+        assertEquals(37, xpbd.iterations());
+        assertEquals(SceneFile.parse(xpbd.toYaml(), "back.yaml"), xpbd);
+        assertTrue(SceneFile.parse("type: chain\nintegrator: xpbd\n", "d.yaml").toYaml()
+                .contains("iterations: " + ProjectionIntegrator.DEFAULT_ITERATIONS + "\n"));
+        assertThrows(IllegalArgumentException.class, () -> f.withIterations(0));
+        assertThrows(IllegalArgumentException.class, () -> f.withPbdStiffness(1.5));
     }
 
     @Test
