@@ -104,12 +104,15 @@ public final class ForceEvaluator {
         public void run(int member, int members) {
             for (int c = Team.firstPart(member, members); c < Team.endPart(member, members); c++) {
                 nodes(p.nodeStart(c), p.nodeStart(c + 1));
-                springs(p.springStart(c), p.springStart(c + 1));
+                springs(c, p.firstSpring(c), p.endSpring(c));
             }
         }
 
         void boundary() {
-            springs(p.springStart(SpringPartition.PARTS), p.springCount());
+            final int[] order = p.orderArray();
+            for (int k = p.springStart(SpringPartition.PARTS); k < p.springCount(); k++) {
+                spring(order[k]);
+            }
         }
 
         private void nodes(int from, int to) {
@@ -129,76 +132,48 @@ public final class ForceEvaluator {
             }
         }
 
-        private void springs(int from, int to) {
-            final int[] order = p.orderArray();
-            final int[] sa = s.springAArray();
-            final int[] sb = s.springBArray();
-            final double[] rest = s.restLengthArray();
-            final double[] ks = s.stiffnessArray();
-            final double[] kd = s.springDampingArray();
+        /** Part c's springs: the indices in [from, to) of group c, in index order. */
+        private void springs(int c, int from, int to) {
+            final byte[] group = p.groupArray();
+            for (int sp = from; sp < to; sp++) {
+                if (group[sp] == c) {
+                    spring(sp);
+                }
+            }
+        }
+
+        private void spring(int sp) {
             final double[] pos = x;
             final double[] vel = v;
             final double[] f = out;
-            // springs come sorted by a: f_a is summed in registers over a's run, written once
-            int cur = -1;
-            double ax = 0;
-            double ay = 0;
-            double az = 0;
-            double px = 0;
-            double py = 0;
-            double pz = 0;
-            double vx = 0;
-            double vy = 0;
-            double vz = 0;
-            for (int k = from; k < to; k++) {
-                int sp = order[k];
-                int a = 3 * sa[sp];
-                if (a != cur) {
-                    if (cur >= 0) {
-                        f[cur] += ax;
-                        f[cur + 1] += ay;
-                        f[cur + 2] += az;
-                    }
-                    cur = a;
-                    ax = 0;
-                    ay = 0;
-                    az = 0;
-                    px = pos[a];
-                    py = pos[a + 1];
-                    pz = pos[a + 2];
-                    vx = vel[a];
-                    vy = vel[a + 1];
-                    vz = vel[a + 2];
-                }
-                int b = 3 * sb[sp];
-                double dx = pos[b] - px;
-                double dy = pos[b + 1] - py;
-                double dz = pos[b + 2] - pz;
-                double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-                if (l < Forces.MIN_LENGTH) {
-                    continue;
-                }
-                double inv = 1.0 / l;
-                double nx = dx * inv;
-                double ny = dy * inv;
-                double nz = dz * inv;
-                double vrel = (vel[b] - vx) * nx + (vel[b + 1] - vy) * ny + (vel[b + 2] - vz) * nz;
-                double mag = ks[sp] * (l - rest[sp]) + kd[sp] * vrel;
-                double fx = mag * nx;
-                double fy = mag * ny;
-                double fz = mag * nz;
-                ax += fx;
-                ay += fy;
-                az += fz;
-                f[b] -= fx;
-                f[b + 1] -= fy;
-                f[b + 2] -= fz;
+            int a = 3 * s.springAArray()[sp];
+            int b = 3 * s.springBArray()[sp];
+            double dx = pos[b] - pos[a];
+            double dy = pos[b + 1] - pos[a + 1];
+            double dz = pos[b + 2] - pos[a + 2];
+            double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (l < Forces.MIN_LENGTH) {
+                return;
             }
-            if (cur >= 0) {
-                f[cur] += ax;
-                f[cur + 1] += ay;
-                f[cur + 2] += az;
+            double inv = 1.0 / l;
+            double nx = dx * inv;
+            double ny = dy * inv;
+            double nz = dz * inv;
+            double mag = s.stiffnessArray()[sp] * (l - s.restLengthArray()[sp]);
+            double kd = s.springDampingArray()[sp];
+            if (kd != 0) {
+                // undamped springs (the common case) skip the relative velocity
+                mag += kd * ((vel[b] - vel[a]) * nx + (vel[b + 1] - vel[a + 1]) * ny + (vel[b + 2] - vel[a + 2]) * nz);
             }
+            double fx = mag * nx;
+            double fy = mag * ny;
+            double fz = mag * nz;
+            f[a] += fx;
+            f[a + 1] += fy;
+            f[a + 2] += fz;
+            f[b] -= fx;
+            f[b + 1] -= fy;
+            f[b + 2] -= fz;
         }
     }
 }

@@ -11,12 +11,7 @@ import dev.hooke.core.model.MassSpringSystem;
  *               order[springStart[PARTS] .. springCount)        ends in different parts ("boundary")
  * </pre>
  * The ranges are cut where the running count of spring ends reaches c/PARTS of the total, so the
- * parts carry about equal work. Within each group springs are sorted by their first particle a
- * (then by index): a loop then meets each particle's springs one after another and can sum their
- * contributions to particle a in registers, writing f_a (or y_a) once per particle instead of
- * once per spring. Consecutive read-modify-writes of one array entry wait for each other (a
- * store must reach the next load); on a cloth, where five of the six springs made at a particle
- * start there, that chain was the cost of the loops (docs/performance.md).
+ * parts carry about equal work. Within each group springs keep their index order.
  *
  * <p>Why: a loop over springs adds each spring's contribution to both of its particles. The
  * springs of part c touch only part c's particles, so the parts can run on different threads with
@@ -40,6 +35,9 @@ public final class SpringPartition {
     private final int[] nodeStart = new int[PARTS + 1];
     private final int[] springStart = new int[PARTS + 1];
     private final int[] order;
+    private final byte[] group;
+    private final int[] firstSpring = new int[PARTS];
+    private final int[] endSpring = new int[PARTS];
 
     /** The partition of the given system's particles and springs. */
     public SpringPartition(MassSpringSystem s) {
@@ -81,19 +79,17 @@ public final class SpringPartition {
             springStart[p + 1] = springStart[p] + count[p];
             next[p + 1] = springStart[p + 1];
         }
-        long[] keys = new long[springCount];
+        order = new int[springCount];
+        group = new byte[springCount];
+        java.util.Arrays.fill(firstSpring, springCount);
         for (int sp = 0; sp < springCount; sp++) {
             int pa = partOf[sa[sp]];
             int g = pa == partOf[sb[sp]] ? pa : PARTS;
-            keys[next[g]++] = (long) sa[sp] << 32 | sp;
-        }
-        order = new int[springCount];
-        for (int g = 0; g <= PARTS; g++) {
-            int from = springStart[g];
-            int to = g < PARTS ? springStart[g + 1] : springCount;
-            java.util.Arrays.sort(keys, from, to);
-            for (int k = from; k < to; k++) {
-                order[k] = (int) keys[k];
+            order[next[g]++] = sp;
+            group[sp] = (byte) g;
+            if (g < PARTS) {
+                firstSpring[g] = Math.min(firstSpring[g], sp);
+                endSpring[g] = sp + 1;
             }
         }
     }
@@ -116,6 +112,26 @@ public final class SpringPartition {
     /** The spring at position p of the order (parts' springs, then the boundary springs). */
     public int order(int p) {
         return order[p];
+    }
+
+    /**
+     * The group of each spring by index: its part c, or {@link #PARTS} for a boundary spring
+     * (shared; do not modify). A loop may take part c's springs as the indices from
+     * {@link #firstSpring(int)} to {@link #endSpring(int)} whose group is c: the same springs in
+     * the same order as {@link #order(int)} gives them, read straight from the system's arrays.
+     */
+    public byte[] groupArray() {
+        return group;
+    }
+
+    /** The smallest index of a spring of part c (the spring count when it has none). */
+    public int firstSpring(int c) {
+        return firstSpring[c];
+    }
+
+    /** One past the largest index of a spring of part c (0 when it has none). */
+    public int endSpring(int c) {
+        return endSpring[c];
     }
 
     /** The order as an array (shared; do not modify). */

@@ -30,14 +30,15 @@ import org.ejml.data.DMatrixSparseTriplet;
  *
  * <h2>Layout</h2>
  * Every S_s is a multiple of n nᵀ plus a multiple of I (K_s = k_s (1 − g) n nᵀ + k_s g I with
- * g = 1 − L/l, clamped or not, and D_s = k_d n nᵀ), so a block is kept as five numbers:
+ * g = 1 − L/l, clamped or not, and D_s = k_d n nᵀ), so a block is kept as four numbers:
  * <pre>
- *   S_s = α n nᵀ + β I,     α = τ² k_s (1 − g) + τ k_d,     β = τ² k_s g
+ *   S_s = α n nᵀ + β I = m mᵀ + β I,   α = τ² k_s (1 − g) + τ k_d,   β = τ² k_s g,   m = √α n
  * </pre>
- * Flat arrays, created when the pattern (sizes, pins) changes and reused:
+ * (α ≥ 0 since k_s, k_d ≥ 0 and 1 − g = L/l, or min(1, L/l) with the clamp). Flat arrays,
+ * created when the pattern (sizes, pins) changes and reused:
  * <ul>
  *   <li>{@code diag[j]} = m_j + τ c for free node j (a multiple of I);</li>
- *   <li>{@code geo[5 p .. 5 p + 4]} = (n_x, n_y, n_z, α, β) of the spring at position p;</li>
+ *   <li>{@code geo[4 p .. 4 p + 3]} = (m_x, m_y, m_z, β) of the spring at position p;</li>
  *   <li>{@code dofA[p]}, {@code dofB[p]}: the first DOF of each end, −1 when pinned;</li>
  *   <li>{@code nodeBlocks[6 j .. 6 j + 5]}: the diagonal block A_jj (upper triangle, row by row),
  *       summed during the assembly for the preconditioners.</li>
@@ -47,10 +48,8 @@ import org.ejml.data.DMatrixSparseTriplet;
  * ({@link #setTeam}) and give the same result, bit for bit, on any number of threads. The product
  * y = A u is
  * <pre>
- *   y_j = diag_j u_j;   for each spring: u_s = u_a − u_b,  w = α (n·u_s) n + β u_s,  y_a += w,  y_b −= w
+ *   y_j = diag_j u_j;   for each spring: u_s = u_a − u_b,  w = m (m·u_s) + β u_s,  y_a += w,  y_b −= w
  * </pre>
- * and gives uᵀ A u = Σ_j diag_j |u_j|² + Σ_s (α (n·u_s)² + β |u_s|²) on the way, which CG
- * uses for pᵀAp.
  *
  * <h2>Why assembled per-spring blocks</h2>
  * Three layouts of the product y = A u were timed by {@code dev.hooke.bench.SystemLayoutBenchmark}
@@ -71,8 +70,8 @@ import org.ejml.data.DMatrixSparseTriplet;
  * assembly costs about 10–20 products), BSR within ±15 % of per-spring blocks, either one ahead.
  * Per-spring blocks were chosen over BSR because they store each block once (BSR twice, plus
  * column indices), are filled in one pass over the springs with no block-row structure to build,
- * and are the very blocks the Jacobian checks compare. Storing each block as (n, α, β), 40 bytes
- * instead of 72, then cut the product's memory traffic by 35 % (docs/performance.md).
+ * and are the very blocks the Jacobian checks compare. Each block is now kept as (m, β), 32 bytes
+ * instead of 72, and the product costs 14 flops per spring instead of 21 (docs/performance.md).
  * The blocks are needed anyway: the block-Jacobi preconditioner sums them into the diagonal
  * blocks, and the direct solver turns them into triplets ({@link #addUpperTriangleTo}).
  *
@@ -280,50 +279,22 @@ public final class SystemMatrix {
             final double[] pos = x;
             final double[] vel = v;
             final double[] out = acc;
-            final double[] g5 = geo;
+            final double[] g4 = geo;
             final double[] nb = nodeBlocks;
             final double t = tau;
             final double t2 = tau * tau;
             final boolean cl = clamp;
             final boolean rhs = rhsMode;
-            // springs come sorted by a: a's block and right-hand side are summed in registers
-            // over a's run and written once
-            int cur = -1;
-            double bxx = 0;
-            double bxy = 0;
-            double bxz = 0;
-            double byy = 0;
-            double byz = 0;
-            double bzz = 0;
-            double ox = 0;
-            double oy = 0;
-            double oz = 0;
             for (int k = from; k < to; k++) {
-                int o = 5 * k;
+                int o = 4 * k;
                 int da = dofA[k];
                 int db = dofB[k];
-                if (da != cur) {
-                    if (cur >= 0) {
-                        flush(cur, bxx, bxy, bxz, byy, byz, bzz, ox, oy, oz);
-                    }
-                    cur = da;
-                    bxx = 0;
-                    bxy = 0;
-                    bxz = 0;
-                    byy = 0;
-                    byz = 0;
-                    bzz = 0;
-                    ox = 0;
-                    oy = 0;
-                    oz = 0;
-                }
                 int sp = order[k];
                 if (da < 0 && db < 0) {
-                    g5[o] = 0;
-                    g5[o + 1] = 0;
-                    g5[o + 2] = 0;
-                    g5[o + 3] = 0;
-                    g5[o + 4] = 0;
+                    g4[o] = 0;
+                    g4[o + 1] = 0;
+                    g4[o + 2] = 0;
+                    g4[o + 3] = 0;
                     continue;
                 }
                 int a = 3 * sa[sp];
@@ -333,11 +304,10 @@ public final class SystemMatrix {
                 double dz = pos[b + 2] - pos[a + 2];
                 double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
                 if (l < Forces.MIN_LENGTH) {
-                    g5[o] = 0;
-                    g5[o + 1] = 0;
-                    g5[o + 2] = 0;
-                    g5[o + 3] = 0;
-                    g5[o + 4] = 0;
+                    g4[o] = 0;
+                    g4[o + 1] = 0;
+                    g4[o + 2] = 0;
+                    g4[o + 3] = 0;
                     continue;
                 }
                 double inv = 1.0 / l;
@@ -351,25 +321,31 @@ public final class SystemMatrix {
                 double k0 = ks[sp];
                 double along = k0 * (1 - g);
                 double across = k0 * g;
-                double alpha = t2 * along + t * kd[sp];
+                // S_s = α n nᵀ + β I = m mᵀ + β I with m = √α n (α ≥ 0: k_s, k_d ≥ 0 and 1 − g = min(1, L/l) ≥ 0)
+                double root = Math.sqrt(t2 * along + t * kd[sp]);
+                double mx = root * nx;
+                double my = root * ny;
+                double mz = root * nz;
                 double beta = t2 * across;
-                g5[o] = nx;
-                g5[o + 1] = ny;
-                g5[o + 2] = nz;
-                g5[o + 3] = alpha;
-                g5[o + 4] = beta;
-                double sxx = alpha * (nx * nx) + beta;
-                double sxy = alpha * (nx * ny);
-                double sxz = alpha * (nx * nz);
-                double syy = alpha * (ny * ny) + beta;
-                double syz = alpha * (ny * nz);
-                double szz = alpha * (nz * nz) + beta;
-                bxx += sxx;
-                bxy += sxy;
-                bxz += sxz;
-                byy += syy;
-                byz += syz;
-                bzz += szz;
+                g4[o] = mx;
+                g4[o + 1] = my;
+                g4[o + 2] = mz;
+                g4[o + 3] = beta;
+                double sxx = mx * mx + beta;
+                double sxy = mx * my;
+                double sxz = mx * mz;
+                double syy = my * my + beta;
+                double syz = my * mz;
+                double szz = mz * mz + beta;
+                if (da >= 0) {
+                    int q = 2 * da;
+                    nb[q] += sxx;
+                    nb[q + 1] += sxy;
+                    nb[q + 2] += sxz;
+                    nb[q + 3] += syy;
+                    nb[q + 4] += syz;
+                    nb[q + 5] += szz;
+                }
                 if (db >= 0) {
                     int q = 2 * db;
                     nb[q] += sxx;
@@ -414,35 +390,16 @@ public final class SystemMatrix {
                     cy = wy;
                     cz = wz;
                 }
-                ox += cx;
-                oy += cy;
-                oz += cz;
+                if (da >= 0) {
+                    out[da] += cx;
+                    out[da + 1] += cy;
+                    out[da + 2] += cz;
+                }
                 if (db >= 0) {
                     out[db] -= cx;
                     out[db + 1] -= cy;
                     out[db + 2] -= cz;
                 }
-            }
-            if (cur >= 0) {
-                flush(cur, bxx, bxy, bxz, byy, byz, bzz, ox, oy, oz);
-            }
-        }
-
-        /** Adds a run's sums to free DOF da's diagonal block and right-hand side. */
-        private void flush(int da, double bxx, double bxy, double bxz, double byy, double byz, double bzz,
-                           double ox, double oy, double oz) {
-            int q = 2 * da;
-            final double[] nb = nodeBlocks;
-            nb[q] += bxx;
-            nb[q + 1] += bxy;
-            nb[q + 2] += bxz;
-            nb[q + 3] += byy;
-            nb[q + 4] += byz;
-            nb[q + 5] += bzz;
-            if (acc != null) {
-                acc[da] += ox;
-                acc[da + 1] += oy;
-                acc[da + 2] += oz;
             }
         }
     }
@@ -502,12 +459,12 @@ public final class SystemMatrix {
      * Part c of y = A u: its nodes' diagonal terms and its springs (not the boundary springs).
      * When {@code z} is not null, first sets u ← z + βu on part c's DOFs (CG's direction update).
      *
-     * @return part c's share of uᵀAu
+     * @return Σ u_j·y_j over part c's nodes, y as it stands before the boundary springs; with
+     *         {@link #productBoundary} it adds up to uᵀAu
      */
     double productPart(int c, double[] u, double[] y, double[] z, double beta) {
         int from = nodeFrom[c];
         int to = nodeFrom[c + 1];
-        double quad = 0;
         for (int j = from, q = 3 * from; j < to; j++, q += 3) {
             double u0;
             double u1;
@@ -528,93 +485,112 @@ public final class SystemMatrix {
             y[q] = d * u0;
             y[q + 1] = d * u1;
             y[q + 2] = d * u2;
-            quad += d * (u0 * u0 + u1 * u1 + u2 * u2);
         }
-        return quad + springProducts(partition.springStart(c), partition.springStart(c + 1), u, y);
+        springProducts(partition.springStart(c), partition.springStart(c + 1), u, y);
+        double quad = 0;
+        for (int q = 3 * from; q < 3 * to; q++) {
+            quad += u[q] * y[q];
+        }
+        return quad;
     }
 
     /**
      * The boundary springs' part of y = A u, after every {@link #productPart}.
      *
-     * @return their share of uᵀAu
+     * @return their share of uᵀAu: Σ u_sᵀ S_s u_s, u_s = u_a − u_b
      */
     double productBoundary(double[] u, double[] y) {
-        return springProducts(partition.springStart(PARTS), springCount, u, y);
-    }
-
-    private double springProducts(int from, int to, double[] u, double[] y) {
-        final double[] g5 = geo;
-        final int[] ia = dofA;
-        final int[] ib = dofB;
+        final double[] g4 = geo;
         double quad = 0;
-        // springs come sorted by a: y_a is summed in registers over a's run, written once
-        int cur = -1;
-        double ax = 0;
-        double ay = 0;
-        double az = 0;
-        double cx = 0;
-        double cy = 0;
-        double cz = 0;
-        for (int k = from; k < to; k++) {
-            int da = ia[k];
-            int db = ib[k];
-            if (da != cur) {
-                if (cur >= 0) {
-                    y[cur] += ax;
-                    y[cur + 1] += ay;
-                    y[cur + 2] += az;
-                }
-                cur = da;
-                ax = 0;
-                ay = 0;
-                az = 0;
-                if (da >= 0) {
-                    cx = u[da];
-                    cy = u[da + 1];
-                    cz = u[da + 2];
-                } else {
-                    cx = 0;
-                    cy = 0;
-                    cz = 0;
-                }
+        for (int k = partition.springStart(PARTS); k < springCount; k++) {
+            int da = dofA[k];
+            int db = dofB[k];
+            double ux = 0;
+            double uy = 0;
+            double uz = 0;
+            if (da >= 0) {
+                ux = u[da];
+                uy = u[da + 1];
+                uz = u[da + 2];
             }
-            double ux = cx;
-            double uy = cy;
-            double uz = cz;
             if (db >= 0) {
                 ux -= u[db];
                 uy -= u[db + 1];
                 uz -= u[db + 2];
-            } else if (da < 0) {
-                continue;
             }
-            int o = 5 * k;
-            double nx = g5[o];
-            double ny = g5[o + 1];
-            double nz = g5[o + 2];
-            double alpha = g5[o + 3];
-            double beta = g5[o + 4];
-            double sn = nx * ux + ny * uy + nz * uz;
-            // α (n_i (n·u)): with u a unit vector e_j this is α (n_i n_j), symmetric to the bit
-            double wx = alpha * (nx * sn) + beta * ux;
-            double wy = alpha * (ny * sn) + beta * uy;
-            double wz = alpha * (nz * sn) + beta * uz;
-            quad += alpha * (sn * sn) + beta * (ux * ux + uy * uy + uz * uz);
-            ax += wx;
-            ay += wy;
-            az += wz;
+            int o = 4 * k;
+            double mx = g4[o];
+            double my = g4[o + 1];
+            double mz = g4[o + 2];
+            double beta = g4[o + 3];
+            double sn = mx * ux + my * uy + mz * uz;
+            double wx = mx * sn + beta * ux;
+            double wy = my * sn + beta * uy;
+            double wz = mz * sn + beta * uz;
+            quad += wx * ux + wy * uy + wz * uz;
+            if (da >= 0) {
+                y[da] += wx;
+                y[da + 1] += wy;
+                y[da + 2] += wz;
+            }
             if (db >= 0) {
                 y[db] -= wx;
                 y[db + 1] -= wy;
                 y[db + 2] -= wz;
             }
         }
-        if (cur >= 0) {
-            y[cur] += ax;
-            y[cur + 1] += ay;
-            y[cur + 2] += az;
-        }
         return quad;
+    }
+
+    /** y += Σ Gᵀ S_s G u over the springs at positions [from, to). */
+    private void springProducts(int from, int to, double[] u, double[] y) {
+        final double[] g4 = geo;
+        final int[] ia = dofA;
+        final int[] ib = dofB;
+        for (int k = from; k < to; k++) {
+            int da = ia[k];
+            int db = ib[k];
+            double ux;
+            double uy;
+            double uz;
+            if (da >= 0) {
+                if (db >= 0) {
+                    ux = u[da] - u[db];
+                    uy = u[da + 1] - u[db + 1];
+                    uz = u[da + 2] - u[db + 2];
+                } else {
+                    ux = u[da];
+                    uy = u[da + 1];
+                    uz = u[da + 2];
+                }
+            } else if (db >= 0) {
+                ux = -u[db];
+                uy = -u[db + 1];
+                uz = -u[db + 2];
+            } else {
+                continue;
+            }
+            int o = 4 * k;
+            double mx = g4[o];
+            double my = g4[o + 1];
+            double mz = g4[o + 2];
+            double beta = g4[o + 3];
+            // w = m (m·u) + β u; with u a unit vector e_j, w_i = m_i m_j: symmetric to the bit
+            double sn = mx * ux + my * uy + mz * uz;
+            double wx = mx * sn + beta * ux;
+            double wy = my * sn + beta * uy;
+            double wz = mz * sn + beta * uz;
+            if (da >= 0) {
+                y[da] += wx;
+                y[da + 1] += wy;
+                y[da + 2] += wz;
+            }
+            if (db >= 0) {
+                y[db] -= wx;
+                y[db + 1] -= wy;
+                y[db + 2] -= wz;
+            }
+        }
     }
 
     /**
@@ -648,26 +624,25 @@ public final class SystemMatrix {
 
     /** Copies S_s = τ D_s + τ² K_s of spring sp (row-major, 9 values) into out at off. */
     public void springBlock(int sp, double[] out, int off) {
-        int o = 5 * position[sp];
-        double nx = geo[o];
-        double ny = geo[o + 1];
-        double nz = geo[o + 2];
-        double alpha = geo[o + 3];
-        double beta = geo[o + 4];
-        out[off] = alpha * (nx * nx) + beta;
-        out[off + 1] = alpha * (nx * ny);
-        out[off + 2] = alpha * (nx * nz);
+        int o = 4 * position[sp];
+        double mx = geo[o];
+        double my = geo[o + 1];
+        double mz = geo[o + 2];
+        double beta = geo[o + 3];
+        out[off] = mx * mx + beta;
+        out[off + 1] = mx * my;
+        out[off + 2] = mx * mz;
         out[off + 3] = out[off + 1];
-        out[off + 4] = alpha * (ny * ny) + beta;
-        out[off + 5] = alpha * (ny * nz);
+        out[off + 4] = my * my + beta;
+        out[off + 5] = my * mz;
         out[off + 6] = out[off + 2];
         out[off + 7] = out[off + 5];
-        out[off + 8] = alpha * (nz * nz) + beta;
+        out[off + 8] = mz * mz + beta;
     }
 
     /**
      * The bytes a product {@link #multiply} reads or writes at least once: per spring with a free
-     * end its (n, α, β) (40 B) and two DOF indices (8 B); per free particle its diagonal entry
+     * end its (m, β) (32 B) and two DOF indices (8 B); per free particle its diagonal entry
      * (8 B), u (24 B) and y (24 B). A measure of the product's memory traffic, for the benchmark.
      */
     public long productBytes() {
@@ -677,7 +652,7 @@ public final class SystemMatrix {
                 springs++;
             }
         }
-        return springs * 48 + (long) diag.length * 56;
+        return springs * 40 + (long) diag.length * 56;
     }
 
     /**
@@ -803,7 +778,7 @@ public final class SystemMatrix {
             dofA = new int[springCount];
             dofB = new int[springCount];
             position = new int[springCount];
-            geo = new double[5 * springCount];
+            geo = new double[4 * springCount];
         }
         for (int k = 0; k < springCount; k++) {
             int sp = order[k];
