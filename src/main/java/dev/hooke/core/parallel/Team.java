@@ -22,8 +22,10 @@ public final class Team {
     /** The most threads a team uses: the number of parts of a {@link SpringPartition}. */
     public static final int MAX_SIZE = SpringPartition.PARTS;
     /**
-     * Loops over fewer springs than this run on the calling thread: a fork and join costs some
-     * microseconds, more than two threads save on a smaller system (docs/performance.md).
+     * Loops over fewer springs than this run on the calling thread. A fork and join costs about
+     * 1 µs while the worker spins on a core of its own, but about 120 µs when it must be woken
+     * or has lost its core to another process (measured on a busy 2-core machine,
+     * docs/performance.md); a loop over fewer springs takes less than that (about 4 ns a spring).
      */
     public static final int PARALLEL_MIN_SPRINGS = 10_000;
     /** How long a waiting thread spins before it parks, in ns. */
