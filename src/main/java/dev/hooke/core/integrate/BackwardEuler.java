@@ -76,6 +76,16 @@ public final class BackwardEuler implements Integrator {
     }
 
     @Override
+    public void setThreads(int count) {
+        newton.setThreads(count);
+    }
+
+    @Override
+    public int threads() {
+        return newton.threads();
+    }
+
+    @Override
     public SolverStats solverStats() {
         return newton.stats();
     }

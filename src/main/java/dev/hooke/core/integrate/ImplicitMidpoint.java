@@ -79,6 +79,16 @@ public final class ImplicitMidpoint implements Integrator {
     }
 
     @Override
+    public void setThreads(int count) {
+        newton.setThreads(count);
+    }
+
+    @Override
+    public int threads() {
+        return newton.threads();
+    }
+
+    @Override
     public SolverStats solverStats() {
         return newton.stats();
     }

@@ -1,6 +1,6 @@
 package dev.hooke.core.integrate;
 
-import dev.hooke.core.force.Forces;
+import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.solve.LinearSolveStats;
 import dev.hooke.core.solve.LinearSolver;
@@ -47,6 +47,13 @@ import java.util.Objects;
  *
  * <p>Pinned particles are not unknowns ({@link SystemMatrix}): their velocity is taken as 0 and
  * their position stays. Nothing here allocates once the sizes and options are known.
+ *
+ * <h2>Work per step</h2>
+ * The first right-hand side is formed in the same pass over the springs as the matrix
+ * ({@link SystemMatrix#assembleStep}); each ‖G(v_k)‖ costs one force evaluation
+ * ({@link ForceEvaluator}). Assembly, products, CG's vector passes and the force evaluations run
+ * part by part on one small team of threads owned by this object, with results that do not
+ * depend on the number of threads ({@link dev.hooke.core.parallel.SpringPartition}).
  */
 final class ImplicitNewton {
 
@@ -55,6 +62,7 @@ final class ImplicitNewton {
     private final SystemMatrix matrix = new SystemMatrix();
     private final LinearSolveStats linear = new LinearSolveStats();
     private final SolverStats stats = new SolverStats();
+    private final ForceEvaluator forces = new ForceEvaluator();
 
     /** Start positions, start velocities (pinned: 0), iterate velocities and positions; 3n each. */
     double[] x0 = new double[0];
@@ -65,7 +73,6 @@ final class ImplicitNewton {
 
     private double[] rhs = new double[0];
     private double[] delta = new double[0];
-    private double[] kv = new double[0];
     private double[] warm = new double[0];
     private boolean warmValid;
 
@@ -96,6 +103,15 @@ final class ImplicitNewton {
         if (stats.nonlinearResidual.length < next.newtonIterations()) {
             stats.nonlinearResidual = new double[next.newtonIterations()];
         }
+    }
+
+    /** The number of threads to use, 1 … {@link dev.hooke.core.parallel.Team#MAX_SIZE}. */
+    void setThreads(int count) {
+        forces.setThreads(count);
+    }
+
+    int threads() {
+        return forces.threads();
     }
 
     LinearSolver solver() {
@@ -144,28 +160,24 @@ final class ImplicitNewton {
         if (rhs.length != dim) {
             rhs = new double[dim];
             delta = new double[dim];
-            kv = new double[dim];
             warm = new double[dim];
             warmValid = false;
         }
-        matrix.assemble(s, x0, tau, clamp, v0, kv);
         startStats();
-
-        // Baraff–Witkin: b = τ F₀ − τ² K v₀
-        Forces.compute(s, x0, v0, force);
-        for (int j = 0, q = 0; q < dim; j++, q += 3) {
-            int p = 3 * matrix.particleOfNode(j);
-            for (int k = 0; k < 3; k++) {
-                rhs[q + k] = tau * force[p + k] - tau * tau * kv[q + k];
-            }
-        }
+        matrix.setTeam(forces.team(s));
+        long t0 = System.nanoTime();
+        // Baraff–Witkin: b = τ F₀ − τ² K v₀, in the assembly's pass over the springs
+        matrix.assembleStep(s, x0, v0, tau, clamp, rhs);
+        stats.assemblySeconds += (System.nanoTime() - t0) * 1e-9;
         double firstRhsNorm = norm(rhs, dim);
         if (options.warmStart() && warmValid) {
             System.arraycopy(warm, 0, delta, 0, dim);
         } else {
             Arrays.fill(delta, 0, dim, 0);
         }
+        long t2 = System.nanoTime();
         solver.solve(matrix, rhs, delta, linear);
+        stats.solveSeconds += (System.nanoTime() - t2) * 1e-9;
         accumulate(true);
         if (options.warmStart()) {
             System.arraycopy(delta, 0, warm, 0, dim);
@@ -181,9 +193,13 @@ final class ImplicitNewton {
             if (solves >= options.newtonIterations() || !(g > options.tolerance() * firstRhsNorm)) {
                 break;
             }
+            long t3 = System.nanoTime();
             matrix.assemble(s, xk, tau, clamp, null, null);
+            long t4 = System.nanoTime();
+            stats.assemblySeconds += (t4 - t3) * 1e-9;
             Arrays.fill(delta, 0, dim, 0);
             solver.solve(matrix, rhs, delta, linear);
+            stats.solveSeconds += (System.nanoTime() - t4) * 1e-9;
             accumulate(false);
             addFree(delta, vk, dim);
             solves++;
@@ -200,7 +216,9 @@ final class ImplicitNewton {
         for (int p = 0; p < n3; p++) {
             xk[p] = x0[p] + tau * vk[p];
         }
-        Forces.compute(s, xk, vk, force);
+        long t0 = System.nanoTime();
+        forces.compute(s, xk, vk, force);
+        stats.forceSeconds += (System.nanoTime() - t0) * 1e-9;
         final double[] mass = s.massArray();
         for (int j = 0, q = 0; q < dim; j++, q += 3) {
             int i = matrix.particleOfNode(j);
@@ -230,6 +248,9 @@ final class ImplicitNewton {
         stats.outcome = SolveOutcome.CONVERGED;
         stats.historyLength = 0;
         stats.newtonIterations = 0;
+        stats.forceSeconds = 0;
+        stats.assemblySeconds = 0;
+        stats.solveSeconds = 0;
     }
 
     private void accumulate(boolean first) {

@@ -28,6 +28,24 @@ public interface Integrator {
     default void reset() {
     }
 
+    /**
+     * Sets how many threads a step may use, 1 … {@link dev.hooke.core.parallel.Team#MAX_SIZE}
+     * (the built-in integrators start with {@link dev.hooke.core.parallel.Team#defaultSize()}).
+     * The results are the same bit for bit with any number; small systems use one thread anyway.
+     *
+     * @throws IllegalArgumentException naming {@code threads} when out of range
+     */
+    default void setThreads(int count) {
+        if (count != 1) {
+            throw new IllegalArgumentException("threads: " + kind().id() + " runs on one thread only");
+        }
+    }
+
+    /** How many threads a step may use. */
+    default int threads() {
+        return 1;
+    }
+
     /** The statistics of the last step's linear solve, or null for a method that solves nothing. */
     default SolverStats solverStats() {
         return null;

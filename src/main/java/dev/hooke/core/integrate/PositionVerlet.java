@@ -1,6 +1,6 @@
 package dev.hooke.core.integrate;
 
-import dev.hooke.core.force.Forces;
+import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
@@ -32,6 +32,18 @@ import dev.hooke.core.model.MassSpringSystem;
  * are rebuilt from the present x and v.
  */
 public final class PositionVerlet implements Integrator {
+
+    private final ForceEvaluator forces = new ForceEvaluator();
+
+    @Override
+    public void setThreads(int count) {
+        forces.setThreads(count);
+    }
+
+    @Override
+    public int threads() {
+        return forces.threads();
+    }
 
     /** The GAMES101 default for δ. */
     public static final double DEFAULT_DAMPING = 5e-5;
@@ -93,7 +105,7 @@ public final class PositionVerlet implements Integrator {
         final double[] invMass = s.inverseMassArray();
         final int n = s.particleCount();
         if (seen != s || seenRevision != s.revision() || seenH != h) {
-            Forces.compute(s, x, v, f);
+            forces.compute(s, x, v, f);
             for (int i = 0; i < n; i++) {
                 double w = invMass[i];
                 for (int q = 3 * i; q < 3 * i + 3; q++) {
@@ -115,7 +127,7 @@ public final class PositionVerlet implements Integrator {
                 v[q] = vHalf[q] + 0.5 * h * acc[q]; // predicted velocity for the damping forces
             }
         }
-        Forces.compute(s, x, v, f);
+        forces.compute(s, x, v, f);
         for (int i = 0; i < n; i++) {
             double w = invMass[i];
             if (w == 0) {

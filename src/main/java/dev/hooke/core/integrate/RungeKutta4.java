@@ -1,6 +1,6 @@
 package dev.hooke.core.integrate;
 
-import dev.hooke.core.force.Forces;
+import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
@@ -14,6 +14,18 @@ import dev.hooke.core.model.MassSpringSystem;
  * slightly dissipative: |R(iy)|² = 1 − y⁶/72 + y⁸/576 (guide, "Single oscillator").
  */
 public final class RungeKutta4 implements Integrator {
+
+    private final ForceEvaluator forces = new ForceEvaluator();
+
+    @Override
+    public void setThreads(int count) {
+        forces.setThreads(count);
+    }
+
+    @Override
+    public int threads() {
+        return forces.threads();
+    }
 
     private double[] x0 = new double[0];
     private double[] v0 = new double[0];
@@ -47,16 +59,16 @@ public final class RungeKutta4 implements Integrator {
         System.arraycopy(v, 0, v0, 0, n3);
 
         // stage 1 at (x0, v0): k1 = (v0, a0)
-        Forces.compute(s, x0, v0, f);
+        forces.compute(s, x0, v0, f);
         stage(n, invMass, f, v0, 1.0, 0.5 * h, true);
         // stage 2 at (xt, vt)
-        Forces.compute(s, xt, vt, f);
+        forces.compute(s, xt, vt, f);
         stage(n, invMass, f, vt, 2.0, 0.5 * h, false);
         // stage 3
-        Forces.compute(s, xt, vt, f);
+        forces.compute(s, xt, vt, f);
         stage(n, invMass, f, vt, 2.0, h, false);
         // stage 4
-        Forces.compute(s, xt, vt, f);
+        forces.compute(s, xt, vt, f);
         for (int i = 0; i < n; i++) {
             double w = invMass[i];
             if (w == 0) {

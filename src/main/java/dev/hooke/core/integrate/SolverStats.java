@@ -38,6 +38,18 @@ public final class SolverStats {
      * {@link #newtonIterations} entries are valid.
      */
     public double[] nonlinearResidual = new double[0];
+    /**
+     * Wall-clock time the step spent evaluating forces outside the assembly (F(x_k, v_k) for each
+     * ‖G(v_k)‖); in s.
+     */
+    public double forceSeconds;
+    /**
+     * Wall-clock time the step spent assembling the matrix A, with the first right-hand side
+     * τ F₀ − τ² K v₀ formed in the same pass; in s.
+     */
+    public double assemblySeconds;
+    /** Wall-clock time the step spent in the linear solves, the preconditioner's set-up included; in s. */
+    public double solveSeconds;
 
     /** Copies another instance into this one (grows the arrays if needed). */
     public void copyFrom(SolverStats o) {
@@ -57,5 +69,8 @@ public final class SolverStats {
         }
         System.arraycopy(o.nonlinearResidual, 0, nonlinearResidual, 0, o.newtonIterations);
         newtonIterations = o.newtonIterations;
+        forceSeconds = o.forceSeconds;
+        assemblySeconds = o.assemblySeconds;
+        solveSeconds = o.solveSeconds;
     }
 }

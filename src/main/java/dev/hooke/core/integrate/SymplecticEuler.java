@@ -1,6 +1,6 @@
 package dev.hooke.core.integrate;
 
-import dev.hooke.core.force.Forces;
+import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
@@ -14,6 +14,18 @@ import dev.hooke.core.model.MassSpringSystem;
  */
 public final class SymplecticEuler implements Integrator {
 
+    private final ForceEvaluator forces = new ForceEvaluator();
+
+    @Override
+    public void setThreads(int count) {
+        forces.setThreads(count);
+    }
+
+    @Override
+    public int threads() {
+        return forces.threads();
+    }
+
     @Override
     public IntegratorKind kind() {
         return IntegratorKind.SYMPLECTIC_EULER;
@@ -25,7 +37,7 @@ public final class SymplecticEuler implements Integrator {
         final double[] v = s.v;
         final double[] f = s.f;
         final double[] invMass = s.inverseMassArray();
-        Forces.compute(s, x, v, f);
+        forces.compute(s, x, v, f);
         for (int i = 0; i < s.particleCount(); i++) {
             double w = invMass[i];
             if (w == 0) {

@@ -1,6 +1,6 @@
 package dev.hooke.core.integrate;
 
-import dev.hooke.core.force.Forces;
+import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
@@ -16,6 +16,18 @@ import dev.hooke.core.model.MassSpringSystem;
  * system. Velocity-dependent forces at x⁺ are evaluated with the predicted velocity v½ + ½ h a(x).
  */
 public final class VelocityVerlet implements Integrator {
+
+    private final ForceEvaluator forces = new ForceEvaluator();
+
+    @Override
+    public void setThreads(int count) {
+        forces.setThreads(count);
+    }
+
+    @Override
+    public int threads() {
+        return forces.threads();
+    }
 
     private double[] acc = new double[0];
     private double[] vHalf = new double[0];
@@ -47,7 +59,7 @@ public final class VelocityVerlet implements Integrator {
         final double[] invMass = s.inverseMassArray();
         final int n = s.particleCount();
         if (seen != s || seenRevision != s.revision()) {
-            Forces.compute(s, x, v, f);
+            forces.compute(s, x, v, f);
             for (int i = 0; i < n; i++) {
                 double w = invMass[i];
                 for (int q = 3 * i; q < 3 * i + 3; q++) {
@@ -65,7 +77,7 @@ public final class VelocityVerlet implements Integrator {
                 v[q] = vHalf[q] + 0.5 * h * acc[q]; // predicted velocity for the damping forces
             }
         }
-        Forces.compute(s, x, v, f);
+        forces.compute(s, x, v, f);
         for (int i = 0; i < n; i++) {
             double w = invMass[i];
             if (w == 0) {

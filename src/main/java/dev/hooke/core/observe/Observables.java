@@ -72,6 +72,7 @@ public final class Observables {
         double pz = 0;
         double mFree = 0;
         double vmax2 = 0;
+        double freeSpeedSquared = 0;
         boolean nonFinite = false;
         for (int i = 0; i < s.particleCount(); i++) {
             int q = 3 * i;
@@ -90,6 +91,7 @@ public final class Observables {
             py += m * v[q + 1];
             pz += m * v[q + 2];
             mFree += m;
+            freeSpeedSquared += v2;
             if (v2 > vmax2) {
                 vmax2 = v2;
             }
@@ -102,30 +104,43 @@ public final class Observables {
         maxSpeed = Math.sqrt(vmax2);
         internalKinetic = mFree > 0 ? Math.max(0, k - 0.5 * (px * px + py * py + pz * pz) / mFree) : 0;
 
+        // One pass over the springs for U_el, the largest strain and the springs' damping power
+        // P_d = Σ k_d ((v_b − v_a)·n)² (Forces.dampingPower, which this pass fuses in).
         final int[] sa = s.springAArray();
         final int[] sb = s.springBArray();
         final double[] rest = s.restLengthArray();
         final double[] ks = s.stiffnessArray();
+        final double[] kd = s.springDampingArray();
+        final int springs = s.springCount();
         double ue = 0;
         double strain = 0;
-        for (int sp = 0; sp < s.springCount(); sp++) {
+        double power = 0;
+        for (int sp = 0; sp < springs; sp++) {
             int a = 3 * sa[sp];
             int b = 3 * sb[sp];
             double dx = x[b] - x[a];
             double dy = x[b + 1] - x[a + 1];
             double dz = x[b + 2] - x[a + 2];
-            double ext = Math.sqrt(dx * dx + dy * dy + dz * dz) - rest[sp];
+            double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            double r = rest[sp];
+            double ext = l - r;
             ue += 0.5 * ks[sp] * ext * ext;
-            if (rest[sp] > 0) {
-                double e = Math.abs(ext) / rest[sp];
+            if (r > 0) {
+                double e = Math.abs(ext) / r;
                 if (!(e <= strain)) {
                     strain = e;
                 }
             }
+            double d = kd[sp];
+            if (d != 0 && l >= Forces.MIN_LENGTH) {
+                double vrel = ((v[b] - v[a]) * dx + (v[b + 1] - v[a + 1]) * dy + (v[b + 2] - v[a + 2]) * dz) / l;
+                power += d * vrel * vrel;
+            }
         }
         elastic = ue;
         maxStrain = strain;
-        dampingPower = Forces.dampingPower(s, x, v);
+        double c = s.airDamping();
+        dampingPower = c > 0 ? power + c * freeSpeedSquared : power;
         if (nonFinite) {
             // Make sure a non-finite state is never reported as finite (0·∞ sums may hide it).
             kinetic = Double.NaN;

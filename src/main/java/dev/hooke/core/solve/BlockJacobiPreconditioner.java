@@ -9,7 +9,7 @@ package dev.hooke.core.solve;
  * </pre>
  * A block that is not positive definite (leading minors a, ad − b², det not all &gt; 0: possible
  * only with the clamp off) falls back to Jacobi on its diagonal, 1/|a_kk|, so that P stays
- * positive definite.
+ * positive definite. The inverses are kept as their upper triangles, six numbers per particle.
  */
 final class BlockJacobiPreconditioner implements Preconditioner {
 
@@ -23,53 +23,42 @@ final class BlockJacobiPreconditioner implements Preconditioner {
     @Override
     public void update(SystemMatrix a) {
         int n = a.dimension();
-        if (inverse.length != 3 * n) {
-            inverse = new double[3 * n];
+        if (inverse.length != 2 * n) {
+            inverse = new double[2 * n];
         }
-        a.diagonalBlocks(inverse);
-        for (int o = 0; o < 3 * n; o += 9) {
-            invertInPlace(inverse, o);
+        final double[] blocks = a.nodeBlocks();
+        for (int o = 0; o < 2 * n; o += 6) {
+            invert(blocks, inverse, o);
         }
     }
 
-    static void invertInPlace(double[] m, int o) {
+    /** Writes the inverse of the symmetric block {@code m[o .. o+5]} (xx, xy, xz, yy, yz, zz) into out. */
+    static void invert(double[] m, double[] out, int o) {
         double a = m[o];
         double b = m[o + 1];
         double c = m[o + 2];
-        double d = m[o + 4];
-        double e = m[o + 5];
-        double f = m[o + 8];
+        double d = m[o + 3];
+        double e = m[o + 4];
+        double f = m[o + 5];
         double c00 = d * f - e * e;
         double c01 = c * e - b * f;
         double c02 = b * e - c * d;
         double det = a * c00 + b * c01 + c * c02;
         if (a > 0 && a * d - b * b > 0 && det > 0 && Double.isFinite(det)) {
             double inv = 1 / det;
-            double c11 = (a * f - c * c) * inv;
-            double c12 = (b * c - a * e) * inv;
-            double c22 = (a * d - b * b) * inv;
-            m[o] = c00 * inv;
-            m[o + 1] = c01 * inv;
-            m[o + 2] = c02 * inv;
-            m[o + 3] = c01 * inv;
-            m[o + 4] = c11;
-            m[o + 5] = c12;
-            m[o + 6] = c02 * inv;
-            m[o + 7] = c12;
-            m[o + 8] = c22;
+            out[o] = c00 * inv;
+            out[o + 1] = c01 * inv;
+            out[o + 2] = c02 * inv;
+            out[o + 3] = (a * f - c * c) * inv;
+            out[o + 4] = (b * c - a * e) * inv;
+            out[o + 5] = (a * d - b * b) * inv;
         } else {
-            double ia = jacobi(a);
-            double id = jacobi(d);
-            double iff = jacobi(f);
-            m[o] = ia;
-            m[o + 1] = 0;
-            m[o + 2] = 0;
-            m[o + 3] = 0;
-            m[o + 4] = id;
-            m[o + 5] = 0;
-            m[o + 6] = 0;
-            m[o + 7] = 0;
-            m[o + 8] = iff;
+            out[o] = jacobi(a);
+            out[o + 1] = 0;
+            out[o + 2] = 0;
+            out[o + 3] = jacobi(d);
+            out[o + 4] = 0;
+            out[o + 5] = jacobi(f);
         }
     }
 
@@ -79,15 +68,18 @@ final class BlockJacobiPreconditioner implements Preconditioner {
     }
 
     @Override
-    public void apply(double[] r, double[] z, int n) {
+    public void apply(double[] r, double[] z, int from, int to) {
         final double[] m = inverse;
-        for (int q = 0, o = 0; q < n; q += 3, o += 9) {
+        for (int q = from, o = 2 * from; q < to; q += 3, o += 6) {
             double x = r[q];
             double y = r[q + 1];
             double w = r[q + 2];
-            z[q] = m[o] * x + m[o + 1] * y + m[o + 2] * w;
-            z[q + 1] = m[o + 3] * x + m[o + 4] * y + m[o + 5] * w;
-            z[q + 2] = m[o + 6] * x + m[o + 7] * y + m[o + 8] * w;
+            double m1 = m[o + 1];
+            double m2 = m[o + 2];
+            double m4 = m[o + 4];
+            z[q] = m[o] * x + m1 * y + m2 * w;
+            z[q + 1] = m1 * x + m[o + 3] * y + m4 * w;
+            z[q + 2] = m2 * x + m4 * y + m[o + 5] * w;
         }
     }
 }

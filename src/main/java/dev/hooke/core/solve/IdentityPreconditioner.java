@@ -13,7 +13,7 @@ final class IdentityPreconditioner implements Preconditioner {
     }
 
     @Override
-    public void apply(double[] r, double[] z, int n) {
-        System.arraycopy(r, 0, z, 0, n);
+    public void apply(double[] r, double[] z, int from, int to) {
+        System.arraycopy(r, from, z, from, to - from);
     }
 }

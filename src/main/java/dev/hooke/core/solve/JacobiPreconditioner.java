@@ -8,7 +8,6 @@ package dev.hooke.core.solve;
  */
 final class JacobiPreconditioner implements Preconditioner {
 
-    private double[] blocks = new double[0];
     private double[] inverse = new double[0];
 
     @Override
@@ -21,20 +20,23 @@ final class JacobiPreconditioner implements Preconditioner {
         int n = a.dimension();
         if (inverse.length != n) {
             inverse = new double[n];
-            blocks = new double[3 * n];
         }
-        a.diagonalBlocks(blocks);
-        for (int q = 0; q < n; q++) {
-            int node = q / 3;
-            int k = q % 3;
-            double d = Math.abs(blocks[9 * node + 4 * k]);
-            inverse[q] = d > 0 && Double.isFinite(d) ? 1 / d : 1;
+        final double[] blocks = a.nodeBlocks();
+        for (int q = 0, o = 0; q < n; q += 3, o += 6) {
+            inverse[q] = inverse(blocks[o]);
+            inverse[q + 1] = inverse(blocks[o + 3]);
+            inverse[q + 2] = inverse(blocks[o + 5]);
         }
     }
 
+    private static double inverse(double diagonal) {
+        double d = Math.abs(diagonal);
+        return d > 0 && Double.isFinite(d) ? 1 / d : 1;
+    }
+
     @Override
-    public void apply(double[] r, double[] z, int n) {
-        for (int q = 0; q < n; q++) {
+    public void apply(double[] r, double[] z, int from, int to) {
+        for (int q = from; q < to; q++) {
             z[q] = inverse[q] * r[q];
         }
     }

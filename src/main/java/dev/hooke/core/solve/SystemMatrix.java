@@ -2,6 +2,8 @@ package dev.hooke.core.solve;
 
 import dev.hooke.core.force.Forces;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.parallel.SpringPartition;
+import dev.hooke.core.parallel.Team;
 import java.util.Arrays;
 import org.ejml.data.DMatrixSparseTriplet;
 
@@ -27,15 +29,26 @@ import org.ejml.data.DMatrixSparseTriplet;
  * one or two directions), which Hooke does not have: a pin holds all three.
  *
  * <h2>Layout</h2>
- * Flat arrays, created when the pattern (sizes, pins) changes and reused:
+ * Every S_s is a multiple of n nᵀ plus a multiple of I (K_s = k_s (1 − g) n nᵀ + k_s g I with
+ * g = 1 − L/l, clamped or not, and D_s = k_d n nᵀ), so a block is kept as four numbers:
+ * <pre>
+ *   S_s = α n nᵀ + β I = m mᵀ + β I,   α = τ² k_s (1 − g) + τ k_d,   β = τ² k_s g,   m = √α n
+ * </pre>
+ * (α ≥ 0 since k_s, k_d ≥ 0 and 1 − g = L/l, or min(1, L/l) with the clamp). Flat arrays,
+ * created when the pattern (sizes, pins) changes and reused:
  * <ul>
  *   <li>{@code diag[j]} = m_j + τ c for free node j (a multiple of I);</li>
- *   <li>{@code blocks[9 s .. 9 s + 8]} = S_s, row-major, one block per spring;</li>
- *   <li>{@code dofA[s]}, {@code dofB[s]}: the first DOF of each end, −1 when pinned.</li>
+ *   <li>{@code geo[4 p .. 4 p + 3]} = (m_x, m_y, m_z, β) of the spring at position p;</li>
+ *   <li>{@code dofA[p]}, {@code dofB[p]}: the first DOF of each end, −1 when pinned;</li>
+ *   <li>{@code nodeBlocks[6 j .. 6 j + 5]}: the diagonal block A_jj (upper triangle, row by row),
+ *       summed during the assembly for the preconditioners.</li>
  * </ul>
- * The product y = A u is
+ * Springs are stored in the order of a {@link SpringPartition} (each part's springs, then those
+ * between parts), so that assembly and product can run part by part on a {@link Team}
+ * ({@link #setTeam}) and give the same result, bit for bit, on any number of threads. The product
+ * y = A u is
  * <pre>
- *   y_j = diag_j u_j;   for each spring: w = S_s (u_a − u_b),  y_a += w,  y_b −= w
+ *   y_j = diag_j u_j;   for each spring: u_s = u_a − u_b,  w = m (m·u_s) + β u_s,  y_a += w,  y_b −= w
  * </pre>
  *
  * <h2>Why assembled per-spring blocks</h2>
@@ -57,7 +70,9 @@ import org.ejml.data.DMatrixSparseTriplet;
  * assembly costs about 10–20 products), BSR within ±15 % of per-spring blocks, either one ahead.
  * Per-spring blocks were chosen over BSR because they store each block once (BSR twice, plus
  * column indices), are filled in one pass over the springs with no block-row structure to build,
- * and are the very blocks the Jacobian checks compare.
+ * and are the very blocks the Jacobian checks compare. Each block is now kept as (m, β), 32 bytes
+ * instead of 72, so that the product loads 4 numbers per spring instead of 9: 287 → 266 µs on a
+ * 100×100 cloth (docs/performance.md).
  * The blocks are needed anyway: the block-Jacobi preconditioner sums them into the diagonal
  * blocks, and the direct solver turns them into triplets ({@link #addUpperTriangleTo}).
  *
@@ -65,21 +80,30 @@ import org.ejml.data.DMatrixSparseTriplet;
  */
 public final class SystemMatrix {
 
+    private static final int PARTS = SpringPartition.PARTS;
+
     private MassSpringSystem seen;
     private int particleCount = -1;
     private int springCount = -1;
     private int[] dof = new int[0];
     private int[] particleOfNode = new int[0];
     private int dim;
+    private SpringPartition partition;
+    private final int[] nodeFrom = new int[PARTS + 1];
+    private int[] order = new int[0];
+    private int[] position = new int[0];
     private int[] dofA = new int[0];
     private int[] dofB = new int[0];
+    private double[] geo = new double[0];
     private double[] diag = new double[0];
-    private double[] blocks = new double[0];
     private double[] nodeBlocks = new double[0];
-    private final double[] k = new double[9];
+    private double[] fullBlocks = new double[0];
     private long pattern;
     private double tau = Double.NaN;
     private boolean clamp = true;
+    private Team team;
+    private final AssemblyJob assembly = new AssemblyJob();
+    private final ProductJob product = new ProductJob();
 
     /** The number of unknowns, 3 × (number of free particles). */
     public int dimension() {
@@ -115,6 +139,25 @@ public final class SystemMatrix {
     }
 
     /**
+     * The team that assembly, products and CG run on, or null for the calling thread alone. The
+     * team is used only for systems of at least {@link Team#PARALLEL_MIN_SPRINGS} springs; the
+     * results do not depend on it.
+     */
+    public void setTeam(Team t) {
+        team = t;
+    }
+
+    /** The team set by {@link #setTeam}, or null. */
+    public Team team() {
+        return team;
+    }
+
+    /** The team to run on for the present system, or null (no team, or too small to gain). */
+    Team activeTeam() {
+        return team != null && team.size() > 1 && springCount >= Team.PARALLEL_MIN_SPRINGS ? team : null;
+    }
+
+    /**
      * Assembles A = M + τ c I + Σ Gᵀ (τ D_s + τ² K_s) G at positions x.
      *
      * @param s      the system (topology, masses, parameters, pins)
@@ -126,73 +169,237 @@ public final class SystemMatrix {
      *               (pinned particles' velocities are taken as 0)
      */
     public void assemble(MassSpringSystem s, double[] x, double tauS, boolean clampK, double[] v, double[] kvOut) {
+        run(s, x, tauS, clampK, kvOut == null ? null : v, kvOut, false);
+    }
+
+    /**
+     * Assembles A as {@link #assemble} does and, in the same pass over the springs, the right-hand
+     * side of Baraff &amp; Witkin's step on the free DOFs:
+     * <pre>
+     *   b = τ F(x, v) − τ² K v          (N·s)
+     * </pre>
+     * with F the whole force of {@link Forces#compute} (springs, axial damping, gravity, air
+     * damping) and pinned particles' velocities taken as 0.
+     *
+     * @param v   velocities, {@code 3*i+k}, in m/s
+     * @param rhs receives b, length ≥ {@link #dimension()}
+     */
+    public void assembleStep(MassSpringSystem s, double[] x, double[] v, double tauS, boolean clampK, double[] rhs) {
+        run(s, x, tauS, clampK, v, rhs, true);
+    }
+
+    private void run(MassSpringSystem s, double[] x, double tauS, boolean clampK, double[] v, double[] acc,
+                     boolean rhsMode) {
         prepare(s);
         this.tau = tauS;
         this.clamp = clampK;
-        final double[] mass = s.massArray();
-        final double c = s.airDamping();
-        for (int j = 0; j < diag.length; j++) {
-            diag[j] = mass[particleOfNode[j]] + tauS * c;
+        assembly.set(s, x, v, acc, rhsMode);
+        Team t = activeTeam();
+        if (t == null) {
+            assembly.run(0, 1);
+        } else {
+            t.run(assembly);
         }
-        if (kvOut != null) {
-            Arrays.fill(kvOut, 0, dim, 0);
+        assembly.springs(partition.springStart(PARTS), springCount);
+        assembly.clear();
+    }
+
+    /** One pass of the assembly: parts on the team, then the boundary springs on the caller. */
+    private final class AssemblyJob implements Team.Job {
+        private MassSpringSystem s;
+        private double[] x;
+        private double[] v;
+        private double[] acc;
+        private boolean rhsMode;
+
+        void set(MassSpringSystem sys, double[] xs, double[] vs, double[] out, boolean rhs) {
+            s = sys;
+            x = xs;
+            v = vs;
+            acc = out;
+            rhsMode = rhs;
         }
-        final int[] sa = s.springAArray();
-        final int[] sb = s.springBArray();
-        final double[] rest = s.restLengthArray();
-        final double[] ks = s.stiffnessArray();
-        final double[] kd = s.springDampingArray();
-        final double tau2 = tauS * tauS;
-        for (int sp = 0; sp < springCount; sp++) {
-            int o = 9 * sp;
-            int da = dofA[sp];
-            int db = dofB[sp];
-            if (da < 0 && db < 0) {
-                continue;
+
+        void clear() {
+            s = null;
+            x = null;
+            v = null;
+            acc = null;
+        }
+
+        @Override
+        public void run(int member, int members) {
+            for (int c = Team.firstPart(member, members); c < Team.endPart(member, members); c++) {
+                nodes(nodeFrom[c], nodeFrom[c + 1]);
+                springs(partition.springStart(c), partition.springStart(c + 1));
             }
-            int a = 3 * sa[sp];
-            int b = 3 * sb[sp];
-            double dx = x[b] - x[a];
-            double dy = x[b + 1] - x[a + 1];
-            double dz = x[b + 2] - x[a + 2];
-            double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            SpringJacobian.stiffnessBlock(ks[sp], rest[sp], dx, dy, dz, clampK, k, 0);
-            if (kvOut != null) {
+        }
+
+        private void nodes(int from, int to) {
+            final double[] mass = s.massArray();
+            final double c = s.airDamping();
+            final double tc = tau * c;
+            final double gx = s.gravity(0);
+            final double gy = s.gravity(1);
+            final double gz = s.gravity(2);
+            final double[] out = acc;
+            for (int j = from; j < to; j++) {
+                int i = particleOfNode[j];
+                double m = mass[i];
+                double d = m + tc;
+                diag[j] = d;
+                int o = 6 * j;
+                nodeBlocks[o] = d;
+                nodeBlocks[o + 1] = 0;
+                nodeBlocks[o + 2] = 0;
+                nodeBlocks[o + 3] = d;
+                nodeBlocks[o + 4] = 0;
+                nodeBlocks[o + 5] = d;
+                if (out != null) {
+                    int q = 3 * j;
+                    if (rhsMode) {
+                        int p = 3 * i;
+                        out[q] = tau * (m * gx - c * v[p]);
+                        out[q + 1] = tau * (m * gy - c * v[p + 1]);
+                        out[q + 2] = tau * (m * gz - c * v[p + 2]);
+                    } else {
+                        out[q] = 0;
+                        out[q + 1] = 0;
+                        out[q + 2] = 0;
+                    }
+                }
+            }
+        }
+
+        void springs(int from, int to) {
+            final int[] sa = s.springAArray();
+            final int[] sb = s.springBArray();
+            final double[] rest = s.restLengthArray();
+            final double[] ks = s.stiffnessArray();
+            final double[] kd = s.springDampingArray();
+            final double[] pos = x;
+            final double[] vel = v;
+            final double[] out = acc;
+            final double[] g4 = geo;
+            final double[] nb = nodeBlocks;
+            final double t = tau;
+            final double t2 = tau * tau;
+            final boolean cl = clamp;
+            final boolean rhs = rhsMode;
+            for (int k = from; k < to; k++) {
+                int o = 4 * k;
+                int da = dofA[k];
+                int db = dofB[k];
+                int sp = order[k];
+                if (da < 0 && db < 0) {
+                    g4[o] = 0;
+                    g4[o + 1] = 0;
+                    g4[o + 2] = 0;
+                    g4[o + 3] = 0;
+                    continue;
+                }
+                int a = 3 * sa[sp];
+                int b = 3 * sb[sp];
+                double dx = pos[b] - pos[a];
+                double dy = pos[b + 1] - pos[a + 1];
+                double dz = pos[b + 2] - pos[a + 2];
+                double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+                if (l < Forces.MIN_LENGTH) {
+                    g4[o] = 0;
+                    g4[o + 1] = 0;
+                    g4[o + 2] = 0;
+                    g4[o + 3] = 0;
+                    continue;
+                }
+                double inv = 1.0 / l;
+                double nx = dx * inv;
+                double ny = dy * inv;
+                double nz = dz * inv;
+                double g = 1 - rest[sp] * inv;
+                if (cl && g < 0) {
+                    g = 0;
+                }
+                double k0 = ks[sp];
+                double along = k0 * (1 - g);
+                double across = k0 * g;
+                // S_s = α n nᵀ + β I = m mᵀ + β I with m = √α n (α ≥ 0: k_s, k_d ≥ 0 and 1 − g = min(1, L/l) ≥ 0)
+                double root = Math.sqrt(t2 * along + t * kd[sp]);
+                double mx = root * nx;
+                double my = root * ny;
+                double mz = root * nz;
+                double beta = t2 * across;
+                g4[o] = mx;
+                g4[o + 1] = my;
+                g4[o + 2] = mz;
+                g4[o + 3] = beta;
+                double sxx = mx * mx + beta;
+                double sxy = mx * my;
+                double sxz = mx * mz;
+                double syy = my * my + beta;
+                double syz = my * mz;
+                double szz = mz * mz + beta;
+                if (da >= 0) {
+                    int q = 2 * da;
+                    nb[q] += sxx;
+                    nb[q + 1] += sxy;
+                    nb[q + 2] += sxz;
+                    nb[q + 3] += syy;
+                    nb[q + 4] += syz;
+                    nb[q + 5] += szz;
+                }
+                if (db >= 0) {
+                    int q = 2 * db;
+                    nb[q] += sxx;
+                    nb[q + 1] += sxy;
+                    nb[q + 2] += sxz;
+                    nb[q + 3] += syy;
+                    nb[q + 4] += syz;
+                    nb[q + 5] += szz;
+                }
+                if (out == null) {
+                    continue;
+                }
                 double ux = 0;
                 double uy = 0;
                 double uz = 0;
                 if (da >= 0) {
-                    ux += v[a];
-                    uy += v[a + 1];
-                    uz += v[a + 2];
+                    ux = vel[a];
+                    uy = vel[a + 1];
+                    uz = vel[a + 2];
                 }
                 if (db >= 0) {
-                    ux -= v[b];
-                    uy -= v[b + 1];
-                    uz -= v[b + 2];
+                    ux -= vel[b];
+                    uy -= vel[b + 1];
+                    uz -= vel[b + 2];
                 }
-                double wx = k[0] * ux + k[1] * uy + k[2] * uz;
-                double wy = k[3] * ux + k[4] * uy + k[5] * uz;
-                double wz = k[6] * ux + k[7] * uy + k[8] * uz;
+                double nu = nx * ux + ny * uy + nz * uz;
+                // K u = k_s (1 − g) (n·u) n + k_s g u
+                double wx = along * nu * nx + across * ux;
+                double wy = along * nu * ny + across * uy;
+                double wz = along * nu * nz + across * uz;
+                double cx;
+                double cy;
+                double cz;
+                if (rhs) {
+                    // τ f_a − τ² K u, f_a = (k_s (l − L) + k_d (v_b − v_a)·n) n
+                    double mag = t * (k0 * (l - rest[sp]) - kd[sp] * nu);
+                    cx = mag * nx - t2 * wx;
+                    cy = mag * ny - t2 * wy;
+                    cz = mag * nz - t2 * wz;
+                } else {
+                    cx = wx;
+                    cy = wy;
+                    cz = wz;
+                }
                 if (da >= 0) {
-                    kvOut[da] += wx;
-                    kvOut[da + 1] += wy;
-                    kvOut[da + 2] += wz;
+                    out[da] += cx;
+                    out[da + 1] += cy;
+                    out[da + 2] += cz;
                 }
                 if (db >= 0) {
-                    kvOut[db] -= wx;
-                    kvOut[db + 1] -= wy;
-                    kvOut[db + 2] -= wz;
-                }
-            }
-            double damp = l < Forces.MIN_LENGTH ? 0 : tauS * kd[sp] / (l * l);
-            for (int r = 0; r < 3; r++) {
-                double dr = r == 0 ? dx : r == 1 ? dy : dz;
-                for (int q = r; q < 3; q++) {
-                    double dq = q == 0 ? dx : q == 1 ? dy : dz;
-                    double value = tau2 * k[3 * r + q] + damp * dr * dq;
-                    blocks[o + 3 * r + q] = value;
-                    blocks[o + 3 * q + r] = value;
+                    out[db] -= cx;
+                    out[db + 1] -= cy;
+                    out[db + 2] -= cz;
                 }
             }
         }
@@ -200,16 +407,150 @@ public final class SystemMatrix {
 
     /** y = A u on the free DOFs (both of length {@link #dimension()} at least). */
     public void multiply(double[] u, double[] y) {
-        for (int j = 0, q = 0; j < diag.length; j++, q += 3) {
-            double d = diag[j];
-            y[q] = d * u[q];
-            y[q + 1] = d * u[q + 1];
-            y[q + 2] = d * u[q + 2];
+        product.set(u, y, null, 0);
+        Team t = activeTeam();
+        if (t == null) {
+            product.run(0, 1);
+        } else {
+            t.run(product);
         }
-        final double[] bl = blocks;
-        for (int sp = 0; sp < springCount; sp++) {
-            int da = dofA[sp];
-            int db = dofB[sp];
+        productBoundary(u, y);
+        product.clear();
+    }
+
+    /** The parts' products, for {@link #multiply}. */
+    private final class ProductJob implements Team.Job {
+        private double[] u;
+        private double[] y;
+        private double[] z;
+        private double beta;
+
+        void set(double[] uu, double[] yy, double[] zz, double b) {
+            u = uu;
+            y = yy;
+            z = zz;
+            beta = b;
+        }
+
+        void clear() {
+            u = null;
+            y = null;
+            z = null;
+        }
+
+        @Override
+        public void run(int member, int members) {
+            for (int c = Team.firstPart(member, members); c < Team.endPart(member, members); c++) {
+                productPart(c, u, y, z, beta);
+            }
+        }
+    }
+
+    /** The number of parts of the partition ({@link SpringPartition#PARTS}). */
+    static int parts() {
+        return PARTS;
+    }
+
+    /** The first free DOF of part c (c = 0 … PARTS; dofFrom(PARTS) is the dimension). */
+    int dofFrom(int c) {
+        return 3 * nodeFrom[c];
+    }
+
+    /**
+     * Part c of y = A u: its nodes' diagonal terms and its springs (not the boundary springs).
+     * When {@code z} is not null, first sets u ← z + βu on part c's DOFs (CG's direction update).
+     *
+     * @return Σ u_j·y_j over part c's nodes, y as it stands before the boundary springs; with
+     *         {@link #productBoundary} it adds up to uᵀAu
+     */
+    double productPart(int c, double[] u, double[] y, double[] z, double beta) {
+        int from = nodeFrom[c];
+        int to = nodeFrom[c + 1];
+        for (int j = from, q = 3 * from; j < to; j++, q += 3) {
+            double u0;
+            double u1;
+            double u2;
+            if (z != null) {
+                u0 = z[q] + beta * u[q];
+                u1 = z[q + 1] + beta * u[q + 1];
+                u2 = z[q + 2] + beta * u[q + 2];
+                u[q] = u0;
+                u[q + 1] = u1;
+                u[q + 2] = u2;
+            } else {
+                u0 = u[q];
+                u1 = u[q + 1];
+                u2 = u[q + 2];
+            }
+            double d = diag[j];
+            y[q] = d * u0;
+            y[q + 1] = d * u1;
+            y[q + 2] = d * u2;
+        }
+        springProducts(partition.springStart(c), partition.springStart(c + 1), u, y);
+        double quad = 0;
+        for (int q = 3 * from; q < 3 * to; q++) {
+            quad += u[q] * y[q];
+        }
+        return quad;
+    }
+
+    /**
+     * The boundary springs' part of y = A u, after every {@link #productPart}.
+     *
+     * @return their share of uᵀAu: Σ u_sᵀ S_s u_s, u_s = u_a − u_b
+     */
+    double productBoundary(double[] u, double[] y) {
+        final double[] g4 = geo;
+        double quad = 0;
+        for (int k = partition.springStart(PARTS); k < springCount; k++) {
+            int da = dofA[k];
+            int db = dofB[k];
+            double ux = 0;
+            double uy = 0;
+            double uz = 0;
+            if (da >= 0) {
+                ux = u[da];
+                uy = u[da + 1];
+                uz = u[da + 2];
+            }
+            if (db >= 0) {
+                ux -= u[db];
+                uy -= u[db + 1];
+                uz -= u[db + 2];
+            }
+            int o = 4 * k;
+            double mx = g4[o];
+            double my = g4[o + 1];
+            double mz = g4[o + 2];
+            double beta = g4[o + 3];
+            double sn = mx * ux + my * uy + mz * uz;
+            double wx = mx * sn + beta * ux;
+            double wy = my * sn + beta * uy;
+            double wz = mz * sn + beta * uz;
+            quad += wx * ux + wy * uy + wz * uz;
+            if (da >= 0) {
+                y[da] += wx;
+                y[da + 1] += wy;
+                y[da + 2] += wz;
+            }
+            if (db >= 0) {
+                y[db] -= wx;
+                y[db + 1] -= wy;
+                y[db + 2] -= wz;
+            }
+        }
+        return quad;
+    }
+
+    /** y += Σ Gᵀ S_s G u over the springs at positions [from, to). */
+    private void springProducts(int from, int to, double[] u, double[] y) {
+        final double[] g4 = geo;
+        final int[] ia = dofA;
+        final int[] ib = dofB;
+        for (int k = from; k < to; k++) {
+            int da = ia[k];
+            int db = ib[k];
             double ux;
             double uy;
             double uz;
@@ -230,10 +571,16 @@ public final class SystemMatrix {
             } else {
                 continue;
             }
-            int o = 9 * sp;
-            double wx = bl[o] * ux + bl[o + 1] * uy + bl[o + 2] * uz;
-            double wy = bl[o + 3] * ux + bl[o + 4] * uy + bl[o + 5] * uz;
-            double wz = bl[o + 6] * ux + bl[o + 7] * uy + bl[o + 8] * uz;
+            int o = 4 * k;
+            double mx = g4[o];
+            double my = g4[o + 1];
+            double mz = g4[o + 2];
+            double beta = g4[o + 3];
+            // w = m (m·u) + β u; with u a unit vector e_j, w_i = m_i m_j: symmetric to the bit
+            double sn = mx * ux + my * uy + mz * uz;
+            double wx = mx * sn + beta * ux;
+            double wy = my * sn + beta * uy;
+            double wz = mz * sn + beta * uz;
             if (da >= 0) {
                 y[da] += wx;
                 y[da + 1] += wy;
@@ -248,39 +595,65 @@ public final class SystemMatrix {
     }
 
     /**
+     * The diagonal blocks summed in the last assembly: A_jj's upper triangle (xx, xy, xz, yy, yz,
+     * zz) at {@code [6j, 6j + 6)}. Shared; for the preconditioners.
+     */
+    double[] nodeBlocks() {
+        return nodeBlocks;
+    }
+
+    /**
      * Writes the 3×3 diagonal blocks A_jj = (m_j + τc) I + Σ_{springs at j} S_s, row-major, 9 per
      * free node: {@code out[9j .. 9j+8]} (length at least 3·{@link #dimension()}).
      */
     public void diagonalBlocks(double[] out) {
         int nodes = diag.length;
-        Arrays.fill(out, 0, 9 * nodes, 0);
         for (int j = 0; j < nodes; j++) {
-            out[9 * j] = diag[j];
-            out[9 * j + 4] = diag[j];
-            out[9 * j + 8] = diag[j];
-        }
-        for (int sp = 0; sp < springCount; sp++) {
-            int da = dofA[sp];
-            int db = dofB[sp];
-            int o = 9 * sp;
-            if (da >= 0) {
-                int t = 3 * da;
-                for (int q = 0; q < 9; q++) {
-                    out[t + q] += blocks[o + q];
-                }
-            }
-            if (db >= 0) {
-                int t = 3 * db;
-                for (int q = 0; q < 9; q++) {
-                    out[t + q] += blocks[o + q];
-                }
-            }
+            int o = 9 * j;
+            int m = 6 * j;
+            out[o] = nodeBlocks[m];
+            out[o + 1] = nodeBlocks[m + 1];
+            out[o + 2] = nodeBlocks[m + 2];
+            out[o + 3] = nodeBlocks[m + 1];
+            out[o + 4] = nodeBlocks[m + 3];
+            out[o + 5] = nodeBlocks[m + 4];
+            out[o + 6] = nodeBlocks[m + 2];
+            out[o + 7] = nodeBlocks[m + 4];
+            out[o + 8] = nodeBlocks[m + 5];
         }
     }
 
     /** Copies S_s = τ D_s + τ² K_s of spring sp (row-major, 9 values) into out at off. */
     public void springBlock(int sp, double[] out, int off) {
-        System.arraycopy(blocks, 9 * sp, out, off, 9);
+        int o = 4 * position[sp];
+        double mx = geo[o];
+        double my = geo[o + 1];
+        double mz = geo[o + 2];
+        double beta = geo[o + 3];
+        out[off] = mx * mx + beta;
+        out[off + 1] = mx * my;
+        out[off + 2] = mx * mz;
+        out[off + 3] = out[off + 1];
+        out[off + 4] = my * my + beta;
+        out[off + 5] = my * mz;
+        out[off + 6] = out[off + 2];
+        out[off + 7] = out[off + 5];
+        out[off + 8] = mz * mz + beta;
+    }
+
+    /**
+     * The bytes a product {@link #multiply} reads or writes at least once: per spring with a free
+     * end its (m, β) (32 B) and two DOF indices (8 B); per free particle its diagonal entry
+     * (8 B), u (24 B) and y (24 B). A measure of the product's memory traffic, for the benchmark.
+     */
+    public long productBytes() {
+        long springs = 0;
+        for (int k = 0; k < springCount; k++) {
+            if (dofA[k] >= 0 || dofB[k] >= 0) {
+                springs++;
+            }
+        }
+        return springs * 40 + (long) diag.length * 56;
     }
 
     /**
@@ -291,28 +664,31 @@ public final class SystemMatrix {
      * ({@code CommonOps_DSCC.duplicatesAdd}).
      */
     public void addUpperTriangleTo(DMatrixSparseTriplet t) {
-        diagonalBlocks(nodeBlocks);
         int nodes = diag.length;
         for (int j = 0; j < nodes; j++) {
             int base = 3 * j;
-            for (int r = 0; r < 3; r++) {
-                for (int c = r; c < 3; c++) {
-                    t.addItem(base + r, base + c, nodeBlocks[9 * j + 3 * r + c]);
-                }
-            }
+            int m = 6 * j;
+            t.addItem(base, base, nodeBlocks[m]);
+            t.addItem(base, base + 1, nodeBlocks[m + 1]);
+            t.addItem(base, base + 2, nodeBlocks[m + 2]);
+            t.addItem(base + 1, base + 1, nodeBlocks[m + 3]);
+            t.addItem(base + 1, base + 2, nodeBlocks[m + 4]);
+            t.addItem(base + 2, base + 2, nodeBlocks[m + 5]);
         }
+        final double[] block = fullBlocks;
         for (int sp = 0; sp < springCount; sp++) {
-            int da = dofA[sp];
-            int db = dofB[sp];
+            int k = position[sp];
+            int da = dofA[k];
+            int db = dofB[k];
             if (da < 0 || db < 0) {
                 continue;
             }
             int row = Math.min(da, db);
             int col = Math.max(da, db);
-            int o = 9 * sp;
+            springBlock(sp, block, 0);
             for (int r = 0; r < 3; r++) {
                 for (int c = 0; c < 3; c++) {
-                    t.addItem(row + r, col + c, -blocks[o + 3 * r + c]);
+                    t.addItem(row + r, col + c, -block[3 * r + c]);
                 }
             }
         }
@@ -321,8 +697,8 @@ public final class SystemMatrix {
     /** The number of triplets {@link #addUpperTriangleTo} appends. */
     public int upperTriangleEntries() {
         int both = 0;
-        for (int sp = 0; sp < springCount; sp++) {
-            if (dofA[sp] >= 0 && dofB[sp] >= 0) {
+        for (int k = 0; k < springCount; k++) {
+            if (dofA[k] >= 0 && dofB[k] >= 0) {
                 both++;
             }
         }
@@ -365,6 +741,9 @@ public final class SystemMatrix {
         if (same) {
             return;
         }
+        if (partition == null || s != seen || !partition.fits(s)) {
+            partition = new SpringPartition(s);
+        }
         seen = s;
         particleCount = n;
         springCount = s.springCount();
@@ -382,18 +761,33 @@ public final class SystemMatrix {
                 particleOfNode[dof[i] / 3] = i;
             }
         }
+        for (int c = 0; c <= PARTS; c++) {
+            int first = partition.nodeStart(c);
+            int freeBefore = 0;
+            for (int i = 0; i < first; i++) {
+                if (dof[i] >= 0) {
+                    freeBefore++;
+                }
+            }
+            nodeFrom[c] = freeBefore;
+        }
         diag = new double[free];
-        nodeBlocks = new double[9 * free];
+        nodeBlocks = new double[6 * free];
+        fullBlocks = new double[9];
+        order = partition.orderArray();
         if (dofA.length != springCount) {
             dofA = new int[springCount];
             dofB = new int[springCount];
-            blocks = new double[9 * springCount];
+            position = new int[springCount];
+            geo = new double[4 * springCount];
         }
-        for (int sp = 0; sp < springCount; sp++) {
-            dofA[sp] = dof[s.springA(sp)];
-            dofB[sp] = dof[s.springB(sp)];
+        for (int k = 0; k < springCount; k++) {
+            int sp = order[k];
+            position[sp] = k;
+            dofA[k] = dof[s.springA(sp)];
+            dofB[k] = dof[s.springB(sp)];
         }
-        Arrays.fill(blocks, 0);
+        Arrays.fill(geo, 0);
         pattern++;
     }
 }

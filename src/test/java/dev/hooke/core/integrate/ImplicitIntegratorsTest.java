@@ -6,19 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hooke.core.Allocations;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.scene.ClothPins;
 import dev.hooke.core.scene.Perturbation;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.Scenes;
+import dev.hooke.core.sim.Simulation;
 import dev.hooke.core.solve.SolveOutcome;
 import dev.hooke.core.solve.SolverKind;
 import dev.hooke.core.stability.StabilityAnalysis;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -29,6 +28,8 @@ class ImplicitIntegratorsTest {
     private static final double DT = 1.0 / 60;
     private static final int WINDOW = 5;
     private static final int WINDOWS = 20;
+    /** A cloth edge with more springs than {@code Team.PARALLEL_MIN_SPRINGS}: 13 346 springs. */
+    private static final int PARALLEL_CLOTH = 48;
 
     @Test
     void kindsAreNamedAndImplicit() {
@@ -113,33 +114,42 @@ class ImplicitIntegratorsTest {
     /**
      * After the first step at a given size, a step allocates nothing, CG and EJML Cholesky paths
      * alike (EJML reuses its workspaces once the structure is locked), with three Newton iterations
-     * so that the re-linearisation is covered too. Measured with the JVM's per-thread allocation
-     * counter over windows of {@value #WINDOW} steps: the optimising compiler now and then charges
-     * a few hundred bytes of its own to the thread (none appear with {@code -Xint}), so the test
-     * asks for a window with no allocation at all, which a step that allocates would never give.
+     * so that the re-linearisation is covered too, in the integrator and in a {@link Simulation}
+     * step (observables, explosion check). Measured with the JVM's per-thread allocation counter
+     * over windows of {@value #WINDOW} steps ({@link Allocations}): the optimising compiler now and
+     * then charges a few hundred bytes of its own to the thread, so the test asks for a window
+     * with no allocation at all, which a step that allocates would never give.
      */
     @ParameterizedTest
     @EnumSource(SolverKind.class)
     void stepAllocatesNothingAfterTheFirst(SolverKind solver) {
-        ThreadMXBean bean = ManagementFactory.getThreadMXBean();
-        Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean);
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) bean;
-        Assumptions.assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled());
-        long thread = Thread.currentThread().getId();
         ImplicitOptions options = ImplicitOptions.defaults().withSolver(solver).withNewtonIterations(3);
         for (IntegratorKind kind : Arrays.asList(IntegratorKind.IMPLICIT_EULER, IntegratorKind.IMPLICIT_MIDPOINT)) {
             MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CLOTH).size(10));
             Integrator in = Integrators.create(kind, options);
             in.step(s, DT);
-            long least = Long.MAX_VALUE;
-            for (int w = 0; w < WINDOWS; w++) {
-                long before = mx.getThreadAllocatedBytes(thread);
-                for (int i = 0; i < WINDOW; i++) {
-                    in.step(s, DT);
-                }
-                least = Math.min(least, mx.getThreadAllocatedBytes(thread) - before);
-            }
-            assertEquals(0, least, kind + " with " + solver + ": bytes allocated in the quietest " + WINDOW + " steps");
+            assertEquals(0, Allocations.quietestWindow(() -> in.step(s, DT), WINDOW, WINDOWS),
+                    kind + " with " + solver + ": bytes allocated in the quietest " + WINDOW + " steps");
+            Simulation sim = new Simulation(s, in, DT);
+            sim.step();
+            assertEquals(0, Allocations.quietestWindow(sim::step, WINDOW, WINDOWS),
+                    kind + " with " + solver + ": bytes allocated in the quietest " + WINDOW + " simulation steps");
         }
+    }
+
+    /**
+     * The same on two threads, on a cloth large enough for assembly, products, CG's vector passes
+     * and forces to run on the integrator's team: neither the caller nor the workers allocate.
+     */
+    @ParameterizedTest
+    @EnumSource(value = IntegratorKind.class, names = {"IMPLICIT_EULER", "IMPLICIT_MIDPOINT"})
+    void parallelStepAllocatesNothing(IntegratorKind kind) {
+        MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CLOTH).size(PARALLEL_CLOTH));
+        Integrator in = Integrators.create(kind, ImplicitOptions.defaults().withTolerance(1e-3).withNewtonIterations(2));
+        in.setThreads(2);
+        in.step(s, DT);
+        in.step(s, DT);
+        assertEquals(0, Allocations.quietestWindow(() -> in.step(s, DT), 3, WINDOWS / 2),
+                kind + ": bytes allocated in the quietest 3 steps on two threads");
     }
 }

@@ -1,0 +1,179 @@
+package dev.hooke.core.force;
+
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.parallel.SpringPartition;
+import dev.hooke.core.parallel.Team;
+
+/**
+ * {@link Forces#compute} for an integrator that evaluates forces every step: the same force model
+ * and formulas, the springs taken in the order of a {@link SpringPartition}, its parts on a
+ * {@link Team} of threads when the system is large enough to gain from it.
+ * <pre>
+ *   f_i = m_i g − c v_i                                              (every particle)
+ *   f_a += k_s (l − L) n + k_d ((v_b − v_a)·n) n,   f_b −= the same    (parts, then boundary springs)
+ * </pre>
+ * The result is the same bit for bit with any number of threads, and equal to
+ * {@link Forces#compute} up to the order of the additions (relative 10⁻¹⁵).
+ *
+ * <p>Below {@link Team#PARALLEL_MIN_SPRINGS} springs the parts run on the calling thread. Nothing allocates after
+ * the first call for a system (the team's threads start on the first parallel call).
+ */
+public final class ForceEvaluator {
+
+    private int threads = Team.defaultSize();
+    private Team team;
+    private MassSpringSystem seen;
+    private SpringPartition partition;
+    private final Job job = new Job();
+
+    /** The number of threads to use, 1 … {@link Team#MAX_SIZE}. */
+    public void setThreads(int count) {
+        if (count < 1 || count > Team.MAX_SIZE) {
+            throw new IllegalArgumentException("threads: must be from 1 to " + Team.MAX_SIZE + ", got " + count);
+        }
+        threads = count;
+    }
+
+    /** The number of threads it may use. */
+    public int threads() {
+        return threads;
+    }
+
+    /** The partition for s (made on first use for a system). */
+    public SpringPartition partition(MassSpringSystem s) {
+        if (s != seen || partition == null || !partition.fits(s)) {
+            partition = new SpringPartition(s);
+            seen = s;
+        }
+        return partition;
+    }
+
+    /** The team for s: null when s is evaluated on the calling thread. */
+    public Team team(MassSpringSystem s) {
+        if (threads == 1 || s.springCount() < Team.PARALLEL_MIN_SPRINGS) {
+            return null;
+        }
+        if (team == null || team.size() != threads) {
+            team = new Team(threads);
+        }
+        return team;
+    }
+
+    /**
+     * F(x, v) for every particle, pinned ones included, as {@link Forces#compute}.
+     *
+     * @param out forces, in N; overwritten
+     */
+    public void compute(MassSpringSystem s, double[] x, double[] v, double[] out) {
+        SpringPartition p = partition(s);
+        Team t = team(s);
+        job.set(s, p, x, v, out);
+        if (t == null) {
+            job.run(0, 1);
+        } else {
+            t.run(job);
+        }
+        job.boundary();
+        job.clear();
+    }
+
+    /** The parts' work, and the boundary springs afterwards on the caller. */
+    private static final class Job implements Team.Job {
+        private MassSpringSystem s;
+        private SpringPartition p;
+        private double[] x;
+        private double[] v;
+        private double[] out;
+
+        void set(MassSpringSystem sys, SpringPartition part, double[] xs, double[] vs, double[] fs) {
+            s = sys;
+            p = part;
+            x = xs;
+            v = vs;
+            out = fs;
+        }
+
+        void clear() {
+            s = null;
+            x = null;
+            v = null;
+            out = null;
+        }
+
+        @Override
+        public void run(int member, int members) {
+            for (int c = Team.firstPart(member, members); c < Team.endPart(member, members); c++) {
+                nodes(p.nodeStart(c), p.nodeStart(c + 1));
+                springs(c, p.firstSpring(c), p.endSpring(c));
+            }
+        }
+
+        void boundary() {
+            final int[] order = p.orderArray();
+            for (int k = p.springStart(SpringPartition.PARTS); k < p.springCount(); k++) {
+                spring(order[k]);
+            }
+        }
+
+        private void nodes(int from, int to) {
+            final double[] mass = s.massArray();
+            final double gx = s.gravity(0);
+            final double gy = s.gravity(1);
+            final double gz = s.gravity(2);
+            final double c = s.airDamping();
+            final double[] f = out;
+            final double[] vel = v;
+            for (int i = from; i < to; i++) {
+                int q = 3 * i;
+                double m = mass[i];
+                f[q] = m * gx - c * vel[q];
+                f[q + 1] = m * gy - c * vel[q + 1];
+                f[q + 2] = m * gz - c * vel[q + 2];
+            }
+        }
+
+        /** Part c's springs: the indices in [from, to) of group c, in index order. */
+        private void springs(int c, int from, int to) {
+            final byte[] group = p.groupArray();
+            for (int sp = from; sp < to; sp++) {
+                if (group[sp] == c) {
+                    spring(sp);
+                }
+            }
+        }
+
+        private void spring(int sp) {
+            final double[] pos = x;
+            final double[] vel = v;
+            final double[] f = out;
+            int a = 3 * s.springAArray()[sp];
+            int b = 3 * s.springBArray()[sp];
+            double dx = pos[b] - pos[a];
+            double dy = pos[b + 1] - pos[a + 1];
+            double dz = pos[b + 2] - pos[a + 2];
+            double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (l < Forces.MIN_LENGTH) {
+                return;
+            }
+            double inv = 1.0 / l;
+            double nx = dx * inv;
+            double ny = dy * inv;
+            double nz = dz * inv;
+            double mag = s.stiffnessArray()[sp] * (l - s.restLengthArray()[sp]);
+            double kd = s.springDampingArray()[sp];
+            if (kd != 0) {
+                // undamped springs (the common case) skip the relative velocity
+                mag += kd * ((vel[b] - vel[a]) * nx + (vel[b + 1] - vel[a + 1]) * ny + (vel[b + 2] - vel[a + 2]) * nz);
+            }
+            double fx = mag * nx;
+            double fy = mag * ny;
+            double fz = mag * nz;
+            f[a] += fx;
+            f[a + 1] += fy;
+            f[a + 2] += fz;
+            f[b] -= fx;
+            f[b + 1] -= fy;
+            f[b + 2] -= fz;
+        }
+    }
+}

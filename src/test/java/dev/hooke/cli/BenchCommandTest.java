@@ -1,0 +1,75 @@
+package dev.hooke.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hooke.core.integrate.IntegratorKind;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code hooke bench}: the report's shape on a quick run (no assertion on any time: speed belongs
+ * in the benchmark itself), and its usage errors.
+ */
+class BenchCommandTest {
+
+    private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?(e[-+]?\\d+)?");
+
+    @Test
+    void quickRunPrintsEveryTableWithFiniteNumbers() {
+        Hooke.Result r = Hooke.run("bench", "--quick", "--sizes", "6", "--chain", "12", "--threads", "1,2");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("", r.err());
+        String out = r.out();
+        for (String heading : List.of("## Steps", "## Baseline: EJML sparse Cholesky", "## Baseline: Hipparchus",
+                "## Baseline: memory bandwidth")) {
+            assertTrue(out.contains(heading), heading);
+        }
+        List<String> steps = out.lines().filter(l -> l.startsWith("| 6×6 cloth |")).toList();
+        for (IntegratorKind k : IntegratorKind.values()) {
+            if (!k.isImplicit()) {
+                // the explicit methods once per thread count (1 and 2); the position-based ones,
+                // which run on one thread, once
+                long rows = k.isUnconditionallyStable() ? 1 : 2;
+                assertEquals(rows, steps.stream().filter(l -> l.contains("| " + k.id() + " |")).count(), k.id());
+            }
+        }
+        assertEquals(2, steps.stream().filter(l -> l.contains("implicit-euler, CG")).count());
+        assertEquals(1, steps.stream().filter(l -> l.contains("implicit-euler, Cholesky")).count());
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("| 12-node chain |") && l.contains("implicit-euler, CG")));
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("| triad a = b + q·c")));
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("| y = A u")));
+        int numbers = 0;
+        for (String line : out.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| scene") && !l.startsWith("| what"))
+                .toList()) {
+            assertFalse(line.contains("NaN") || line.contains("Infinity"), line);
+            for (String cell : line.split("\\|")) {
+                Matcher m = NUMBER.matcher(cell.trim());
+                if (m.matches()) {
+                    assertTrue(Double.isFinite(Double.parseDouble(cell.trim())), line);
+                    numbers++;
+                }
+            }
+        }
+        assertTrue(numbers > 100, "numbers in the tables: " + numbers);
+    }
+
+    @Test
+    void badOptionsNameTheOption() {
+        Hooke.Result size = Hooke.run("bench", "--sizes", "1");
+        assertEquals(2, size.code());
+        assertTrue(size.err().startsWith("hooke: --sizes: "), size.err());
+        Hooke.Result threads = Hooke.run("bench", "--threads", "99");
+        assertEquals(2, threads.code());
+        assertTrue(threads.err().startsWith("hooke: --threads: "), threads.err());
+        Hooke.Result chain = Hooke.run("bench", "--chain", "1");
+        assertEquals(2, chain.code());
+        assertTrue(chain.err().startsWith("hooke: --chain: "), chain.err());
+        Hooke.Result warmup = Hooke.run("bench", "--warmup", "-1");
+        assertEquals(2, warmup.code());
+        assertTrue(warmup.err().startsWith("hooke: --warmup: "), warmup.err());
+    }
+}

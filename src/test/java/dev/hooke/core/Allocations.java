@@ -1,0 +1,64 @@
+package dev.hooke.core;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * Bytes allocated by a piece of work, from the JVM's per-thread allocation counter, over the
+ * calling thread and the engine's worker threads ({@code hooke-worker-…}). The optimising compiler
+ * now and then charges a few hundred bytes of its own to a thread (none appear with {@code -Xint}),
+ * so a check asks for the quietest of several windows of a few steps: work that allocates on
+ * every step never gives a window of zero.
+ */
+public final class Allocations {
+
+    private Allocations() {
+    }
+
+    /**
+     * The fewest bytes allocated in any of {@code windows} windows of {@code steps} calls of
+     * {@code step}; skips the test on a JVM without the counter. Call once the work is warm.
+     */
+    public static long quietestWindow(Runnable step, int steps, int windows) {
+        ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        Assumptions.assumeTrue(bean instanceof com.sun.management.ThreadMXBean, "no per-thread allocation counter");
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) bean;
+        Assumptions.assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled(),
+                "no per-thread allocation counter");
+        long[] ids = threads();
+        long least = Long.MAX_VALUE;
+        for (int w = 0; w < windows; w++) {
+            long before = sum(mx, ids);
+            for (int i = 0; i < steps; i++) {
+                step.run();
+            }
+            least = Math.min(least, sum(mx, ids) - before);
+        }
+        return least;
+    }
+
+    private static long[] threads() {
+        List<Long> ids = new ArrayList<>();
+        ids.add(Thread.currentThread().getId());
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t != Thread.currentThread() && t.getName().startsWith("hooke-worker")) {
+                ids.add(t.getId());
+            }
+        }
+        return ids.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    private static long sum(com.sun.management.ThreadMXBean mx, long[] ids) {
+        long total = 0;
+        for (long id : ids) {
+            long b = mx.getThreadAllocatedBytes(id);
+            if (b > 0) {
+                total += b;
+            }
+        }
+        return total;
+    }
+}

@@ -1,0 +1,201 @@
+package dev.hooke.core.parallel;
+
+import static dev.hooke.Tolerances.SUMMATION_ORDER;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hooke.core.force.ForceEvaluator;
+import dev.hooke.core.force.Forces;
+import dev.hooke.core.integrate.ImplicitOptions;
+import dev.hooke.core.integrate.Integrator;
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.Integrators;
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.scene.Perturbation;
+import dev.hooke.core.scene.SceneSpec;
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.core.scene.Scenes;
+import dev.hooke.core.solve.SystemMatrix;
+import dev.hooke.core.stability.StabilityAnalysis;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Parallel results equal single-thread results: bit for bit between one and two threads (the
+ * partition fixes the order of every sum), and to {@link dev.hooke.Tolerances#SUMMATION_ORDER}
+ * against the plain loops in spring order.
+ */
+class ParallelResultsTest {
+
+    /** 13 346 springs: above {@link Team#PARALLEL_MIN_SPRINGS}, so two threads really split the work. */
+    private static final int SIZE = 48;
+
+    private static MassSpringSystem cloth() {
+        MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CLOTH).size(SIZE).springDamping(0.02).airDamping(0.001)
+                .perturbation(Perturbation.RANDOM).displacement(0.005).velocity(0.2).seed(11));
+        assertTrue(s.springCount() >= Team.PARALLEL_MIN_SPRINGS);
+        return s;
+    }
+
+    private static double maxAbs(double[] a, int n) {
+        double m = 0;
+        for (int q = 0; q < n; q++) {
+            m = Math.max(m, Math.abs(a[q]));
+        }
+        return m;
+    }
+
+    private static void assertClose(double[] expected, double[] actual, int n, String what) {
+        double scale = maxAbs(expected, n);
+        assertTrue(scale > 0, what + ": nothing to compare");
+        for (int q = 0; q < n; q++) {
+            assertEquals(expected[q], actual[q], SUMMATION_ORDER * scale, what + " entry " + q);
+        }
+    }
+
+    @Test
+    void partitionCoversEverySpringOnce() {
+        MassSpringSystem s = cloth();
+        SpringPartition p = new SpringPartition(s);
+        boolean[] seen = new boolean[s.springCount()];
+        for (int k = 0; k < s.springCount(); k++) {
+            assertFalse(seen[p.order(k)]);
+            seen[p.order(k)] = true;
+        }
+        for (int c = 0; c < SpringPartition.PARTS; c++) {
+            for (int k = p.springStart(c); k < p.springStart(c + 1); k++) {
+                int sp = p.order(k);
+                for (int end : new int[] {s.springA(sp), s.springB(sp)}) {
+                    assertTrue(end >= p.nodeStart(c) && end < p.nodeStart(c + 1), "spring " + sp + " in part " + c);
+                }
+            }
+        }
+        int boundary = s.springCount() - p.springStart(SpringPartition.PARTS);
+        assertTrue(boundary < s.springCount() / 10, "boundary springs " + boundary);
+    }
+
+    @Test
+    void forcesAreTheSameOnAnyNumberOfThreadsAndMatchThePlainLoop() {
+        MassSpringSystem s = cloth();
+        double[] plain = new double[s.x.length];
+        Forces.compute(s, s.x, s.v, plain);
+        double[] one = new double[s.x.length];
+        double[] two = new double[s.x.length];
+        ForceEvaluator f = new ForceEvaluator();
+        f.setThreads(1);
+        f.compute(s, s.x, s.v, one);
+        f.setThreads(2);
+        f.compute(s, s.x, s.v, two);
+        assertArrayEquals(one, two);
+        assertClose(plain, one, plain.length, "force");
+    }
+
+    @Test
+    void assemblyAndProductAreTheSameOnAnyNumberOfThreads() {
+        MassSpringSystem s = cloth();
+        double tau = 1.0 / 60;
+        SystemMatrix serial = new SystemMatrix();
+        SystemMatrix parallel = new SystemMatrix();
+        parallel.setTeam(new Team(2));
+        int n = serial.prepare(s);
+        parallel.prepare(s);
+        double[] b1 = new double[n];
+        double[] b2 = new double[n];
+        serial.assembleStep(s, s.x, s.v, tau, true, b1);
+        parallel.assembleStep(s, s.x, s.v, tau, true, b2);
+        assertArrayEquals(b1, b2);
+        double[] u = new double[n];
+        for (int q = 0; q < n; q++) {
+            u[q] = Math.sin(0.37 * q);
+        }
+        double[] y1 = new double[n];
+        double[] y2 = new double[n];
+        serial.multiply(u, y1);
+        parallel.multiply(u, y2);
+        assertArrayEquals(y1, y2);
+        double[] d1 = new double[3 * n];
+        double[] d2 = new double[3 * n];
+        serial.diagonalBlocks(d1);
+        parallel.diagonalBlocks(d2);
+        assertArrayEquals(d1, d2);
+    }
+
+    /** The fused right-hand side equals τ F − τ² K v formed the plain way (Forces and the K v product). */
+    @Test
+    void fusedRightHandSideMatchesThePlainOne() {
+        MassSpringSystem s = cloth();
+        double tau = 1.0 / 60;
+        SystemMatrix a = new SystemMatrix();
+        int n = a.prepare(s);
+        double[] v = s.v.clone();
+        for (int i = 0; i < s.particleCount(); i++) {
+            if (s.isPinned(i)) {
+                v[3 * i] = 0;
+                v[3 * i + 1] = 0;
+                v[3 * i + 2] = 0;
+            }
+        }
+        double[] kv = new double[n];
+        a.assemble(s, s.x, tau, true, v, kv);
+        double[] f = new double[s.x.length];
+        Forces.compute(s, s.x, v, f);
+        double[] expected = new double[n];
+        for (int j = 0, q = 0; q < n; j++, q += 3) {
+            int p = 3 * a.particleOfNode(j);
+            for (int k = 0; k < 3; k++) {
+                expected[q + k] = tau * f[p + k] - tau * tau * kv[q + k];
+            }
+        }
+        double[] fused = new double[n];
+        a.assembleStep(s, s.x, v, tau, true, fused);
+        assertClose(expected, fused, n, "right-hand side");
+    }
+
+    /** Whole runs: every integrator ends in the same state, bit for bit, on one or two threads. */
+    @ParameterizedTest
+    @EnumSource(value = IntegratorKind.class, mode = EnumSource.Mode.EXCLUDE, names = {"PBD", "XPBD", "FAST_MASS_SPRING"})
+    void runsAreTheSameOnAnyNumberOfThreads(IntegratorKind kind) {
+        MassSpringSystem one = cloth();
+        MassSpringSystem two = one.copy();
+        ImplicitOptions options = ImplicitOptions.defaults().withTolerance(1e-3).withNewtonIterations(2);
+        Integrator a = Integrators.create(kind, options);
+        Integrator b = Integrators.create(kind, options);
+        a.setThreads(1);
+        b.setThreads(2);
+        double h = kind.isImplicit() ? 1.0 / 60 : 0.2 / StabilityAnalysis.omegaMax(one);
+        int steps = kind.isImplicit() ? 4 : 40;
+        for (int i = 0; i < steps; i++) {
+            a.step(one, h);
+            b.step(two, h);
+            if (kind.isImplicit()) {
+                assertEquals(a.solverStats().iterations, b.solverStats().iterations, "CG iterations at step " + i);
+            }
+        }
+        assertArrayEquals(one.x, two.x);
+        assertArrayEquals(one.v, two.v);
+    }
+
+    @Test
+    void teamRunsEveryMemberAndReportsFailures() {
+        Team team = new Team(2);
+        AtomicInteger mask = new AtomicInteger();
+        for (int round = 0; round < 50; round++) {
+            mask.set(0);
+            team.run((member, members) -> mask.getAndAdd(1 << member));
+            assertEquals(3, mask.get());
+        }
+        assertThrows(IllegalStateException.class, () -> team.run((member, members) -> {
+            if (member == 1) {
+                throw new IllegalStateException("member 1");
+            }
+        }));
+        team.run((member, members) -> mask.set(7));
+        assertEquals(7, mask.get());
+        assertThrows(IllegalArgumentException.class, () -> new Team(Team.MAX_SIZE + 1));
+    }
+}
