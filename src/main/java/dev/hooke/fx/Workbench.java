@@ -119,6 +119,7 @@ public final class Workbench implements AutoCloseable {
         runner = new SimulationRunner(initial);
         model = new WorkbenchModel(runner, initial);
         view = SceneView.create(model.wireframeProperty());
+        view.interactWith(runner);
         notificationPane = new NotificationPane(view.node());
         notificationPane.setId("explosionPane");
         notificationPane.setShowFromTop(true);
