@@ -15,6 +15,7 @@ import dev.hooke.fx.lesson.LessonSession;
 import dev.hooke.fx.model.WorkbenchModel;
 import dev.hooke.fx.panel.ComparePanel;
 import dev.hooke.fx.panel.IntegratorPanel;
+import dev.hooke.fx.panel.ScenePanel;
 import dev.hooke.fx.sim.EnergySample;
 import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.SimulationRunner;
@@ -118,6 +119,7 @@ public final class Workbench implements AutoCloseable {
         runner = new SimulationRunner(initial);
         model = new WorkbenchModel(runner, initial);
         view = SceneView.create(model.wireframeProperty());
+        view.interactWith(runner);
         notificationPane = new NotificationPane(view.node());
         notificationPane.setId("explosionPane");
         notificationPane.setShowFromTop(true);
@@ -305,7 +307,8 @@ public final class Workbench implements AutoCloseable {
                 section(I18n.text("side.integrator")), integrator, limitDetail, ratioDetail, integratorPanel,
                 section(I18n.text("ws.section.compare")), comparePanel,
                 section(I18n.text("side.parameters")), dt, ks, kd, mass, gravity, air,
-                section(I18n.text("side.view")), wire, large, energyLog);
+                section(I18n.text("side.view")), wire, large, energyLog,
+                section(I18n.text("ws8.section.scene")), new ScenePanel(model));
         panel.setPadding(new Insets(8, 16, 16, 16));
         panel.getStyleClass().add("side-panel");
         ScrollPane scroll = new ScrollPane(panel);

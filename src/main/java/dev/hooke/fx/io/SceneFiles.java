@@ -155,7 +155,7 @@ public final class SceneFiles {
     public static SceneSetup setup(SceneFile f) {
         var s = f.spec();
         return new SceneSetup(f.type(), s.structuralStiffness(), s.springDamping(), s.mass(), s.gravity(),
-                s.airDamping(), f.dt(), f.integrator());
+                s.airDamping(), f.dt(), f.integrator(), dev.hooke.fx.sim.SceneShape.of(s));
     }
 
     /** The scene file of the workbench's values. */

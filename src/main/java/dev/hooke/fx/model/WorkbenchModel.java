@@ -6,6 +6,7 @@ import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.sim.SceneSetup;
+import dev.hooke.fx.sim.SceneShape;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.function.DoubleConsumer;
@@ -35,6 +36,7 @@ public final class WorkbenchModel {
     private final SimulationRunner runner;
     private final ObjectProperty<SceneType> scene = new SimpleObjectProperty<>(this, "scene");
     private final ObjectProperty<IntegratorKind> integrator = new SimpleObjectProperty<>(this, "integrator");
+    private final ReadOnlyObjectWrapper<SceneShape> shape = new ReadOnlyObjectWrapper<>(this, "shape");
     private final DoubleProperty stiffness = new SimpleDoubleProperty(this, "stiffness");
     private final DoubleProperty springDamping = new SimpleDoubleProperty(this, "springDamping");
     private final DoubleProperty mass = new SimpleDoubleProperty(this, "mass");
@@ -132,6 +134,7 @@ public final class WorkbenchModel {
             dt.set(s.dt());
             gravity.set(s.gravity());
             airDamping.set(s.airDamping());
+            shape.set(s.shape());
         } finally {
             loading = false;
         }
@@ -140,7 +143,7 @@ public final class WorkbenchModel {
     /** The present values of the panels, as a setup to build a fresh scene from. */
     public SceneSetup setup() {
         return new SceneSetup(scene.get(), stiffness.get(), springDamping.get(), mass.get(), gravity.get(),
-                airDamping.get(), dt.get(), integrator.get());
+                airDamping.get(), dt.get(), integrator.get(), shape.get());
     }
 
     // ------------------------------------------------------------------ actions
@@ -152,6 +155,23 @@ public final class WorkbenchModel {
     public void open(SceneSetup setup) {
         load(setup);
         runner.reset(setup);
+    }
+
+    /**
+     * Rebuilds the scene (a reset) with {@code newShape} and the present parameter values.
+     *
+     * @throws IllegalArgumentException naming the field at fault, the workbench's size caps
+     *                                  included ({@link SceneShape#validate}); nothing changes then
+     */
+    public void applyShape(SceneShape newShape) {
+        newShape.validate(scene.get());
+        shape.set(newShape);
+        runner.reset(setup());
+    }
+
+    /** The particles, pins, spring kinds and perturbation the present scene was built with. */
+    public ReadOnlyObjectProperty<SceneShape> shapeProperty() {
+        return shape.getReadOnlyProperty();
     }
 
     /** Plays when paused, pauses when playing. */

@@ -22,13 +22,21 @@ import java.util.Objects;
  * @param airDamping    c, global viscous damping; in N·s/m
  * @param dt            Δt, the fixed step; in s
  * @param integrator    the method
+ * @param shape         the particles, pins, spring kinds and perturbation
  */
 public record SceneSetup(SceneType type, double stiffness, double springDamping, double mass, double gravity,
-                         double airDamping, double dt, IntegratorKind integrator) {
+                         double airDamping, double dt, IntegratorKind integrator, SceneShape shape) {
 
     public SceneSetup {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(integrator, "integrator");
+        Objects.requireNonNull(shape, "shape");
+    }
+
+    /** A setup with the scene's default shape ({@link SceneShape#defaults}). */
+    public SceneSetup(SceneType type, double stiffness, double springDamping, double mass, double gravity,
+                      double airDamping, double dt, IntegratorKind integrator) {
+        this(type, stiffness, springDamping, mass, gravity, airDamping, dt, integrator, SceneShape.defaults(type));
     }
 
     /**
@@ -68,7 +76,7 @@ public record SceneSetup(SceneType type, double stiffness, double springDamping,
 
     /** The scene specification these values describe. */
     public SceneSpec toSpec() {
-        return SceneSpec.of(type)
+        return shape.applyTo(SceneSpec.of(type))
                 .structuralStiffness(stiffness)
                 .shearStiffness(stiffness * stiffnessRatio(type, SpringKind.SHEAR))
                 .bendStiffness(stiffness * stiffnessRatio(type, SpringKind.BEND))
@@ -79,14 +87,18 @@ public record SceneSetup(SceneType type, double stiffness, double springDamping,
     }
 
     public SceneSetup withStiffness(double k) {
-        return new SceneSetup(type, k, springDamping, mass, gravity, airDamping, dt, integrator);
+        return new SceneSetup(type, k, springDamping, mass, gravity, airDamping, dt, integrator, shape);
     }
 
     public SceneSetup withMass(double m) {
-        return new SceneSetup(type, stiffness, springDamping, m, gravity, airDamping, dt, integrator);
+        return new SceneSetup(type, stiffness, springDamping, m, gravity, airDamping, dt, integrator, shape);
     }
 
     public SceneSetup withIntegrator(IntegratorKind kind) {
-        return new SceneSetup(type, stiffness, springDamping, mass, gravity, airDamping, dt, kind);
+        return new SceneSetup(type, stiffness, springDamping, mass, gravity, airDamping, dt, kind, shape);
+    }
+
+    public SceneSetup withShape(SceneShape s) {
+        return new SceneSetup(type, stiffness, springDamping, mass, gravity, airDamping, dt, integrator, s);
     }
 }

@@ -110,6 +110,9 @@ public final class SimulationRunner implements AutoCloseable {
     private long compareRequest;
     private StabilityWorker.Result shownCompareStability;
     private float[] lastFiniteCompare;
+    /** The particle the mouse holds (−1: none), and whether it was pinned before it was grabbed. */
+    private int grabbed = -1;
+    private boolean grabbedWasPinned;
 
     /**
      * Builds the scene and starts the simulation thread, paused.
@@ -403,6 +406,70 @@ public final class SimulationRunner implements AutoCloseable {
         });
     }
 
+    /**
+     * Holds particle {@code i} at (x, y, z) in m with zero velocity, in every system (both of
+     * compare mode): a temporary pin, so that every integrator leaves it where the mouse put it at
+     * each step. Grabbing another particle first releases the one held.
+     */
+    public void grab(int i, double x, double y, double z) {
+        submit(() -> {
+            requireParticle(i);
+            if (grabbed != i) {
+                releaseGrabbed();
+                grabbed = i;
+                grabbedWasPinned = simulation.system().isPinned(i);
+            }
+            for (Simulation sim : lanes()) {
+                if (!sim.system().isPinned(i)) {
+                    sim.system().setPinned(i, true);
+                }
+                sim.system().setParticleState(i, x, y, z, 0, 0, 0);
+                sim.parametersChanged();        // energies now include the held particle's new place
+            }
+        });
+    }
+
+    /** Lets the held particle go (pinned again if it was pinned before); nothing when none is held. */
+    public void release() {
+        submit(this::releaseGrabbed);
+    }
+
+    /**
+     * Pins particle {@code i} when free, frees it when pinned, in every system; a held particle
+     * stays held and takes the new state when released.
+     */
+    public void togglePin(int i) {
+        submit(() -> {
+            requireParticle(i);
+            if (i == grabbed) {
+                grabbedWasPinned = !grabbedWasPinned;
+                return;
+            }
+            boolean pin = !simulation.system().isPinned(i);
+            lanes().forEach(sim -> sim.system().setPinned(i, pin));
+            parametersChanged = true;
+        });
+    }
+
+    private void releaseGrabbed() {
+        if (grabbed < 0) {
+            return;
+        }
+        int i = grabbed;
+        grabbed = -1;
+        if (!grabbedWasPinned) {
+            lanes().forEach(sim -> sim.system().setPinned(i, false));
+        }
+        parametersChanged = true;
+    }
+
+    private void requireParticle(int i) {
+        if (i < 0 || i >= simulation.system().particleCount()) {
+            throw new IllegalArgumentException("particle: no particle " + i + " in a scene of "
+                    + simulation.system().particleCount());
+        }
+    }
+
     private java.util.List<Simulation> lanes() {
         return compare == null ? java.util.List.of(simulation) : java.util.List.of(simulation, compare);
     }
@@ -559,6 +626,7 @@ public final class SimulationRunner implements AutoCloseable {
     }
 
     private void rebuild(SceneSetup setup) {
+        grabbed = -1;
         MassSpringSystem system = Scenes.build(setup.toSpec());
         Simulation fresh = new Simulation(system, createIntegrator(setup.integrator()), setup.dt());
         simulation = fresh;

@@ -28,6 +28,13 @@ public interface SceneView {
     /** Puts the camera back where the scene's framing wants it. */
     void resetView();
 
+    /**
+     * Lets the mouse grab, drag and pin particles through {@code runner} (where the view can
+     * pick them; the flat view cannot).
+     */
+    default void interactWith(dev.hooke.fx.sim.SimulationRunner runner) {
+    }
+
     /** Whether this view draws in 3D. */
     boolean is3D();
 

@@ -5,6 +5,7 @@ import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.mesh.GridMeshBuffer;
 import dev.hooke.fx.mesh.SpringMeshBuffer;
 import dev.hooke.fx.sim.SceneTopology;
+import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
@@ -14,7 +15,9 @@ import javafx.scene.Node;
 import javafx.scene.SceneAntialiasing;
 import javafx.scene.SubScene;
 import javafx.scene.input.MouseButton;
+import javafx.geometry.Point3D;
 import javafx.scene.input.MouseEvent;
+import javafx.scene.input.PickResult;
 import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
@@ -30,7 +33,10 @@ import javafx.scene.transform.Rotate;
 
 /**
  * The scene in 3D: a SubScene with a depth buffer and antialiasing, an orbit camera (drag to
- * turn, wheel to zoom, right or middle drag to pan, double-click to reset the view).
+ * turn, wheel to zoom, right or middle drag to pan, double-click to reset the view). A particle
+ * (a sphere, or the cloth's vertex nearest the point clicked) is dragged with the left button:
+ * the simulation holds it on the plane that faces the camera through where it was picked, until
+ * the button is released. Ctrl-click pins or frees a particle.
  *
  * <ul>
  *   <li>Particles are spheres (for the cloth only the pinned ones); pinned particles are larger
@@ -72,6 +78,13 @@ public final class ThreeDView implements SceneView {
     private SceneTopology secondBuiltFor;
     private double lastX;
     private double lastY;
+    private SimulationRunner runner;
+    private float[] positions = new float[0];
+    /** The particle the mouse drags (−1: none). */
+    private int dragged = -1;
+    /** The drag plane, in the SubScene's coordinates: a point on it and its normal. */
+    private Point3D planePoint;
+    private Point3D planeNormal;
 
     ThreeDView(BooleanProperty wireframe) {
         this.wireframe = wireframe;
@@ -100,11 +113,27 @@ public final class ThreeDView implements SceneView {
         subScene.addEventHandler(MouseEvent.MOUSE_PRESSED, e -> {
             lastX = e.getSceneX();
             lastY = e.getSceneY();
-            if (e.getClickCount() == 2 && e.getButton() == MouseButton.PRIMARY) {
+            int picked = runner == null || e.getButton() != MouseButton.PRIMARY || e.isShiftDown()
+                    ? -1 : particleAt(e.getPickResult());
+            if (picked >= 0 && e.isControlDown()) {
+                runner.togglePin(picked);
+            } else if (picked >= 0) {
+                startDrag(picked);
+            } else if (e.getClickCount() == 2 && e.getButton() == MouseButton.PRIMARY) {
                 resetView();
             }
         });
+        subScene.addEventHandler(MouseEvent.MOUSE_RELEASED, e -> {
+            if (dragged >= 0) {
+                dragged = -1;
+                runner.release();
+            }
+        });
         subScene.addEventHandler(MouseEvent.MOUSE_DRAGGED, e -> {
+            if (dragged >= 0) {
+                drag(e.getX(), e.getY());
+                return;
+            }
             double dx = e.getSceneX() - lastX;
             double dy = e.getSceneY() - lastY;
             lastX = e.getSceneX();
@@ -116,6 +145,86 @@ public final class ThreeDView implements SceneView {
             }
         });
         subScene.addEventHandler(ScrollEvent.SCROLL, e -> orbit.zoom(Math.exp(-e.getDeltaY() * 0.0025)));
+    }
+
+    @Override
+    public void interactWith(SimulationRunner r) {
+        runner = r;
+    }
+
+    /** The particle under a pick: a sphere's, or the cloth's vertex nearest the point hit; −1 for none. */
+    private int particleAt(PickResult pick) {
+        Node hit = pick == null ? null : pick.getIntersectedNode();
+        if (hit == null) {
+            return -1;
+        }
+        for (int j = 0; j < spheres.length; j++) {
+            if (spheres[j] == hit) {
+                return sphereParticle[j];
+            }
+        }
+        if (hit == clothView && clothView != null) {
+            return nearest(pick.getIntersectedPoint());
+        }
+        return -1;
+    }
+
+    /** The particle nearest {@code p} (engine coordinates, as the cloth mesh's local ones). */
+    private int nearest(Point3D p) {
+        int best = -1;
+        double bestD2 = Double.POSITIVE_INFINITY;
+        for (int i = 0; 3 * i + 2 < positions.length; i++) {
+            double dx = positions[3 * i] - p.getX();
+            double dy = positions[3 * i + 1] - p.getY();
+            double dz = positions[3 * i + 2] - p.getZ();
+            double d2 = dx * dx + dy * dy + dz * dz;
+            if (d2 < bestD2) {
+                bestD2 = d2;
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    /** Holds particle i where it is, on a plane through it facing the camera. */
+    private void startDrag(int i) {
+        int q = 3 * i;
+        if (q + 2 >= positions.length) {
+            return;
+        }
+        dragged = i;
+        planePoint = world.localToScene(new Point3D(positions[q], positions[q + 1], positions[q + 2]));
+        Point3D eye = orbit.camera().localToScene(Point3D.ZERO);
+        planeNormal = orbit.camera().localToScene(new Point3D(0, 0, 1)).subtract(eye).normalize();
+        runner.grab(i, positions[q], positions[q + 1], positions[q + 2]);
+    }
+
+    /**
+     * Moves the held particle to where the ray from the eye through the mouse at (sx, sy) (the
+     * SubScene's pixels) meets the drag plane. The ray's direction in the camera's frame is
+     * ((sx − w/2)·s, (sy − h/2)·s, 1) with s = 2·tan(θ/2)/h, θ the vertical field of view (the
+     * pinhole projection JavaFX's perspective camera uses); the plane through P with normal n is
+     * met at O + t·D, t = n·(P − O) / n·D.
+     */
+    private void drag(double sx, double sy) {
+        double w = subScene.getWidth();
+        double h = subScene.getHeight();
+        double s = 2 * Math.tan(Math.toRadians(OrbitCamera.FIELD_OF_VIEW / 2)) / Math.max(1, h);
+        Point3D eye = orbit.camera().localToScene(Point3D.ZERO);
+        Point3D direction = orbit.camera().localToScene(new Point3D((sx - w / 2) * s, (sy - h / 2) * s, 1))
+                .subtract(eye);
+        double facing = planeNormal.dotProduct(direction);
+        if (Math.abs(facing) < 1e-9) {
+            return;
+        }
+        double t = planeNormal.dotProduct(planePoint.subtract(eye)) / facing;
+        if (!(t > 0)) {
+            return;
+        }
+        Point3D there = world.sceneToLocal(eye.add(direction.multiply(t)));
+        if (there != null) {
+            runner.grab(dragged, there.getX(), there.getY(), there.getZ());
+        }
     }
 
     @Override
@@ -152,6 +261,7 @@ public final class ThreeDView implements SceneView {
             }
         }
         float[] x = s.positions();
+        positions = x;
         for (int j = 0; j < spheres.length; j++) {
             int q = 3 * sphereParticle[j];
             spheres[j].setTranslateX(x[q]);
@@ -261,6 +371,7 @@ public final class ThreeDView implements SceneView {
     }
 
     private void build(SceneTopology t) {
+        dragged = -1;
         topology = t;
         world.getChildren().clear();
         grid = null;

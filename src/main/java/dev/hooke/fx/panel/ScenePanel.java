@@ -1,0 +1,191 @@
+package dev.hooke.fx.panel;
+
+import dev.hooke.core.scene.ClothPins;
+import dev.hooke.core.scene.Perturbation;
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.fx.I18n;
+import dev.hooke.fx.model.WorkbenchModel;
+import dev.hooke.fx.sim.SceneShape;
+import java.util.Locale;
+import java.util.function.Function;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+
+/**
+ * The scene's construction: the chain's nodes, the cloth's or cube's size, the cloth's pins, the
+ * spring kinds built, and the perturbation it starts with. Each row shows only for the scenes it
+ * concerns. Apply rebuilds the scene (a reset) with these values and the present parameters; a
+ * value the workbench refuses (a size above its cap, say) is named below and nothing changes.
+ *
+ * <p>Ids: {@code sceneNodes}, {@code sceneSize}, {@code scenePins}, {@code sceneStructural},
+ * {@code sceneShear}, {@code sceneBend}, {@code scenePerturbation}, {@code sceneDisplacement},
+ * {@code sceneVelocity}, {@code sceneApply}, {@code sceneMessage}.
+ */
+public final class ScenePanel extends VBox {
+
+    private final WorkbenchModel model;
+    private final TextField nodes = field("sceneNodes");
+    private final TextField size = field("sceneSize");
+    private final ComboBox<ClothPins> pins = new ComboBox<>();
+    private final CheckBox structural = new CheckBox(I18n.text("ws8.scene.structural"));
+    private final CheckBox shear = new CheckBox(I18n.text("ws8.scene.shear"));
+    private final CheckBox bend = new CheckBox(I18n.text("ws8.scene.bend"));
+    private final ComboBox<Perturbation> perturbation = new ComboBox<>();
+    private final TextField displacement = field("sceneDisplacement");
+    private final TextField velocity = field("sceneVelocity");
+    private final Label message = new Label();
+    private final Node nodesRow;
+    private final Node sizeRow;
+    private final Node pinsRow;
+    private final Node kindsRow;
+
+    public ScenePanel(WorkbenchModel model) {
+        super(6);
+        this.model = model;
+        getStyleClass().add("scene-panel");
+        pins.setId("scenePins");
+        pins.getItems().setAll(ClothPins.values());
+        named(pins, p -> I18n.text("ws8.scene.pins." + p.id()));
+        perturbation.setId("scenePerturbation");
+        perturbation.getItems().setAll(Perturbation.values());
+        named(perturbation, p -> I18n.text("ws8.scene.perturbation." + p.id()));
+        structural.setId("sceneStructural");
+        shear.setId("sceneShear");
+        bend.setId("sceneBend");
+        Button apply = new Button(I18n.text("ws8.scene.apply"));
+        apply.setId("sceneApply");
+        apply.setOnAction(e -> apply());
+        message.setId("sceneMessage");
+        message.setWrapText(true);
+        message.getStyleClass().add("detail");
+
+        nodesRow = row(I18n.text("ws8.scene.nodes"), nodes);
+        sizeRow = row(I18n.text("ws8.scene.size"), size);
+        pinsRow = row(I18n.text("ws8.scene.pins"), pins);
+        kindsRow = new HBox(10, structural, shear, bend);
+        Node perturbationRow = row(I18n.text("ws8.scene.perturbation"), perturbation);
+        Node displacementRow = row(I18n.text("ws8.scene.displacement"), displacement);
+        Node velocityRow = row(I18n.text("ws8.scene.velocity"), velocity);
+        displacementRow.visibleProperty().bind(perturbation.valueProperty().isNotEqualTo(Perturbation.NONE));
+        displacementRow.managedProperty().bind(displacementRow.visibleProperty());
+        velocityRow.visibleProperty().bind(displacementRow.visibleProperty());
+        velocityRow.managedProperty().bind(velocityRow.visibleProperty());
+        getChildren().addAll(nodesRow, sizeRow, pinsRow, kindsRow, perturbationRow, displacementRow, velocityRow,
+                apply, message);
+
+        model.shapeProperty().addListener((obs, old, s) -> show());
+        model.sceneProperty().addListener((obs, old, t) -> show());
+        show();
+    }
+
+    /** Fills the controls from the model's present shape and shows the rows its scene uses. */
+    private void show() {
+        SceneShape s = model.shapeProperty().get();
+        SceneType type = model.sceneProperty().get();
+        if (s == null || type == null) {
+            return;
+        }
+        nodes.setText(Integer.toString(s.nodes()));
+        size.setText(Integer.toString(s.size()));
+        pins.setValue(s.pins());
+        structural.setSelected(s.structural());
+        shear.setSelected(s.shear());
+        bend.setSelected(s.bend());
+        perturbation.setValue(s.perturbation());
+        displacement.setText(number(s.displacement()));
+        velocity.setText(number(s.velocity()));
+        showIf(nodesRow, type == SceneType.CHAIN);
+        showIf(sizeRow, type == SceneType.CLOTH || type == SceneType.CUBE);
+        showIf(pinsRow, type == SceneType.CLOTH);
+        showIf(kindsRow, type == SceneType.CLOTH || type == SceneType.CUBE);
+        showIf(bend, type == SceneType.CLOTH);
+        message.setText("");
+    }
+
+    /** Rebuilds the scene with the controls' values, or says which value is refused. */
+    private void apply() {
+        try {
+            SceneShape s = new SceneShape(
+                    integer(nodes, "nodes"), integer(size, "size"), pins.getValue(),
+                    structural.isSelected(), shear.isSelected(), bend.isSelected(), perturbation.getValue(),
+                    real(displacement, "displacement"), real(velocity, "velocity"));
+            model.applyShape(s);
+            message.setText(I18n.text("ws8.scene.applied"));
+        } catch (IllegalArgumentException e) {
+            message.setText(I18n.text("ws8.scene.refused", e.getMessage()));
+        }
+    }
+
+    private static int integer(TextField f, String name) {
+        try {
+            return Integer.parseInt(f.getText().trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + ": must be a whole number, got '" + f.getText().trim() + "'", e);
+        }
+    }
+
+    private static double real(TextField f, String name) {
+        try {
+            return Double.parseDouble(f.getText().trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + ": must be a number, got '" + f.getText().trim() + "'", e);
+        }
+    }
+
+    private static String number(double v) {
+        return String.format(Locale.ROOT, "%.6g", v).replaceAll("\\.?0+(e|$)", "$1");
+    }
+
+    private static void showIf(Node n, boolean on) {
+        n.setVisible(on);
+        n.setManaged(on);
+    }
+
+    private static TextField field(String id) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPrefColumnCount(6);
+        return f;
+    }
+
+    private static Node row(String label, Node control) {
+        Label l = new Label(label);
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox row = new HBox(6, l, gap, control);
+        row.setAlignment(Pos.CENTER_LEFT);
+        return row;
+    }
+
+    private static <T> void named(ComboBox<T> box, Function<T, String> name) {
+        box.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(T t) {
+                return t == null ? "" : name.apply(t);
+            }
+
+            @Override
+            public T fromString(String s) {
+                throw new UnsupportedOperationException("not editable");
+            }
+        });
+        box.setCellFactory(list -> new ListCell<>() {
+            @Override
+            protected void updateItem(T t, boolean empty) {
+                super.updateItem(t, empty);
+                setText(empty || t == null ? null : name.apply(t));
+            }
+        });
+    }
+}

@@ -1,0 +1,136 @@
+package dev.hooke.fx.ui;
+
+import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.SpringKind;
+import dev.hooke.core.scene.ClothPins;
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.core.sim.Simulation;
+import dev.hooke.fx.Workbench;
+import dev.hooke.fx.sim.SceneSetup;
+import dev.hooke.fx.sim.SceneShape;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.framework.junit5.Stop;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The scene panel on the cloth: its values rebuild the engine's system (read through the
+ * simulation thread), and a size above the workbench's cap is refused with the field named.
+ */
+@Tag("ui")
+@ExtendWith(ApplicationExtension.class)
+class ScenePanelUiTest {
+
+    private Workbench workbench;
+
+    @Start
+    void start(Stage stage) {
+        workbench = new Workbench(SceneSetup.defaults(SceneType.CLOTH));
+        stage.setScene(new Scene(workbench.root(), 1400, 900));
+        stage.show();
+    }
+
+    @Stop
+    void stop() {
+        workbench.close();
+    }
+
+    private <T> T engine(Function<Simulation, T> question) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        return workbench.runner().query(question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private static List<Integer> pinned(Simulation sim) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < sim.system().particleCount(); i++) {
+            if (sim.system().isPinned(i)) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ComboBox<ClothPins> pins(FxRobot robot) {
+        return robot.lookup("#scenePins").queryAs(ComboBox.class);
+    }
+
+    @Test
+    void clothSizeAndPinsRebuildTheEngineSystem(FxRobot robot) throws Exception {
+        int n = 7;
+        robot.interact(() -> {
+            robot.lookup("#sceneSize").queryAs(TextField.class).setText(Integer.toString(n));
+            pins(robot).setValue(ClothPins.TOP);
+            robot.lookup("#sceneBend").queryAs(CheckBox.class).setSelected(false);
+            robot.lookup("#sceneApply").queryAs(Button.class).fire();
+        });
+        assertEquals(n * n, (int) engine(sim -> sim.system().particleCount()));
+        List<Integer> topEdge = new ArrayList<>();
+        for (int c = 0; c < n; c++) {
+            topEdge.add(c);
+        }
+        assertEquals(topEdge, engine(ScenePanelUiTest::pinned));
+        assertFalse((boolean) engine(sim -> sim.system().hasSprings(SpringKind.BEND)));
+        assertTrue((boolean) engine(sim -> sim.system().hasSprings(SpringKind.SHEAR)));
+
+        // a later reset keeps the chosen shape
+        robot.interact(() -> workbench.model().reset());
+        assertEquals(n * n, (int) engine(sim -> sim.system().particleCount()));
+    }
+
+    @Test
+    void rowsShowOnlyForTheirScene(FxRobot robot) {
+        assertTrue(visible(robot, "#sceneSize"));
+        assertTrue(visible(robot, "#scenePins"));
+        assertFalse(visible(robot, "#sceneNodes"));
+        robot.interact(() -> workbench.model().sceneProperty().set(SceneType.CHAIN));
+        assertTrue(visible(robot, "#sceneNodes"));
+        assertFalse(visible(robot, "#sceneSize"));
+        assertFalse(visible(robot, "#scenePins"));
+    }
+
+    @Test
+    void aClothAboveTheCapIsRefusedAndNothingChanges(FxRobot robot) throws Exception {
+        int before = engine(sim -> sim.system().particleCount());
+        robot.interact(() -> {
+            robot.lookup("#sceneSize").queryAs(TextField.class).setText(Integer.toString(SceneShape.MAX_CLOTH_SIZE + 1));
+            robot.lookup("#sceneApply").queryAs(Button.class).fire();
+        });
+        String message = robot.lookup("#sceneMessage").queryAs(Label.class).getText();
+        assertTrue(message.contains("size") && message.contains(Integer.toString(SceneShape.MAX_CLOTH_SIZE)), message);
+        assertEquals(before, (int) engine(sim -> sim.system().particleCount()));
+        assertEquals(SceneShape.defaults(SceneType.CLOTH), workbench.model().shapeProperty().get());
+    }
+
+    private static boolean visible(FxRobot robot, String id) {
+        WaitForAsyncUtils.waitForFxEvents();
+        Node n = robot.lookup(id).query();
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
