@@ -19,6 +19,7 @@ import dev.hooke.fx.sim.EnergySample;
 import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
+import dev.hooke.fx.view.ColourMap;
 import dev.hooke.fx.view.SceneView;
 import java.util.ArrayList;
 import java.util.List;
@@ -301,11 +302,20 @@ public final class Workbench implements AutoCloseable {
         energyLog.setId("energyLogToggle");
         energyLog.selectedProperty().addListener((obs, was, on) -> chart.setLogScale(on));
 
+        ComboBox<ColourMap.Mode> colours = new ComboBox<>();
+        colours.setId("colourModeChoice");
+        colours.getItems().setAll(ColourMap.Mode.values());
+        colours.setConverter(converter(m -> I18n.text("ws7.colour." + m.name().toLowerCase(Locale.ROOT))));
+        colours.setValue(view.colourMode());
+        colours.valueProperty().addListener((obs, was, m) -> view.setColourMode(m));
+        colours.setMaxWidth(Double.MAX_VALUE);
+
         VBox panel = new VBox(8,
                 section(I18n.text("side.integrator")), integrator, limitDetail, ratioDetail, integratorPanel,
                 section(I18n.text("ws.section.compare")), comparePanel,
                 section(I18n.text("side.parameters")), dt, ks, kd, mass, gravity, air,
-                section(I18n.text("side.view")), wire, large, energyLog);
+                section(I18n.text("side.view")), wire, large, energyLog,
+                caption(I18n.text("ws7.colour.caption")), colours);
         panel.setPadding(new Insets(8, 16, 16, 16));
         panel.getStyleClass().add("side-panel");
         ScrollPane scroll = new ScrollPane(panel);
