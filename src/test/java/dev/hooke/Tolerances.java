@@ -203,4 +203,11 @@ public final class Tolerances {
      * ({@link #MOMENTUM}). Measured over 200 steps of a 6×6 cloth: 10⁻¹¹.
      */
     public static final double MOMENTUM_DIRECT_SOLVE = 1e-10;
+
+    /**
+     * Relative error of a force of order 10 N summed from a spring force and a weight in a
+     * handful of rounded operations: a few ulps (about 10⁻¹⁵); 10⁻¹² leaves room for that, while
+     * a wrong sign, factor or term is of order 1.
+     */
+    public static final double FORCE_ROUND_OFF = 1e-12;
 }

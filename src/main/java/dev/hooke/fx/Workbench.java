@@ -9,6 +9,7 @@ import dev.hooke.fx.chart.EnergyChart;
 import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.controls.ParameterSlider;
 import dev.hooke.fx.controls.ParameterSlider.Validity;
+import dev.hooke.fx.io.Exports;
 import dev.hooke.fx.io.SceneFiles;
 import dev.hooke.fx.lesson.LessonPanel;
 import dev.hooke.fx.lesson.LessonSession;
@@ -105,6 +106,7 @@ public final class Workbench implements AutoCloseable {
     private final AnimationTimer timer;
     private final LessonPanel lessons;
     private final WorkbenchMenu menu;
+    private final Exports exports;
     private final InvalidationListener relabel = o -> localize();
     private Snapshot shown;
     private boolean showingLesson;
@@ -134,6 +136,8 @@ public final class Workbench implements AutoCloseable {
         model.largeTypeProperty().addListener((obs, was, on) -> toggleClass(root, "large-type", on));
         lessons = new LessonPanel(model, this::highlight);
         menu = new WorkbenchMenu(this);
+        exports = new Exports(runner, view, chart,
+                () -> root.getScene() == null ? null : root.getScene().getWindow());
         root.setCenter(centre);
         root.setBottom(statusBar());
         root.getStyleClass().add("workbench");
@@ -315,7 +319,11 @@ public final class Workbench implements AutoCloseable {
                 section(I18n.text("ws.section.compare")), comparePanel,
                 section(I18n.text("side.parameters")), dt, ks, kd, mass, gravity, air,
                 section(I18n.text("side.view")), wire, large, energyLog,
-                caption(I18n.text("ws7.colour.caption")), colours);
+                caption(I18n.text("ws7.colour.caption")), colours,
+                section(I18n.text("ws7.export.section")),
+                exportButton("exportImageButton", "ws7.export.png", Exports.Kind.PNG),
+                exportButton("exportParticlesButton", "ws7.export.particles", Exports.Kind.PARTICLES),
+                exportButton("exportChartButton", "ws7.export.chart", Exports.Kind.CHART));
         panel.setPadding(new Insets(8, 16, 16, 16));
         panel.getStyleClass().add("side-panel");
         ScrollPane scroll = new ScrollPane(panel);
@@ -323,6 +331,20 @@ public final class Workbench implements AutoCloseable {
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setId("sidePanel");
         return scroll;
+    }
+
+    private Button exportButton(String id, String key, Exports.Kind kind) {
+        Button b = new Button(I18n.text(key));
+        b.setId(id);
+        b.setTooltip(new Tooltip(I18n.text(key + ".tip")));
+        b.setMaxWidth(Double.MAX_VALUE);
+        b.setOnAction(e -> {
+            SceneFiles.Outcome o = exports.export(kind);
+            if (o != null) {
+                notice(o.message());
+            }
+        });
+        return b;
     }
 
     private Node statusBar() {
@@ -611,6 +633,11 @@ public final class Workbench implements AutoCloseable {
     /** File › Open and Save. */
     public SceneFiles sceneFiles() {
         return menu.files();
+    }
+
+    /** The View section's exports (tests replace their file chooser). */
+    public Exports exports() {
+        return exports;
     }
 
     /** Shows a plain message in the status bar. */
