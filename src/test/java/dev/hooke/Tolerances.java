@@ -212,4 +212,11 @@ public final class Tolerances {
      * ulps of the largest, about 10⁻¹⁵.
      */
     public static final double SUMMATION_ORDER = 1e-12;
+
+    /**
+     * Relative error of a force of order 10 N summed from a spring force and a weight in a
+     * handful of rounded operations: a few ulps (about 10⁻¹⁵); 10⁻¹² leaves room for that, while
+     * a wrong sign, factor or term is of order 1.
+     */
+    public static final double FORCE_ROUND_OFF = 1e-12;
 }

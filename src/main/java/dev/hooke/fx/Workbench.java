@@ -9,6 +9,7 @@ import dev.hooke.fx.chart.EnergyChart;
 import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.controls.ParameterSlider;
 import dev.hooke.fx.controls.ParameterSlider.Validity;
+import dev.hooke.fx.io.Exports;
 import dev.hooke.fx.io.SceneFiles;
 import dev.hooke.fx.lesson.LessonPanel;
 import dev.hooke.fx.lesson.LessonSession;
@@ -20,6 +21,7 @@ import dev.hooke.fx.sim.EnergySample;
 import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
+import dev.hooke.fx.view.ColourMap;
 import dev.hooke.fx.view.SceneView;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,6 +107,7 @@ public final class Workbench implements AutoCloseable {
     private final AnimationTimer timer;
     private final LessonPanel lessons;
     private final WorkbenchMenu menu;
+    private final Exports exports;
     private final InvalidationListener relabel = o -> localize();
     private Snapshot shown;
     private boolean showingLesson;
@@ -135,6 +138,8 @@ public final class Workbench implements AutoCloseable {
         model.largeTypeProperty().addListener((obs, was, on) -> toggleClass(root, "large-type", on));
         lessons = new LessonPanel(model, this::highlight);
         menu = new WorkbenchMenu(this);
+        exports = new Exports(runner, view, chart,
+                () -> root.getScene() == null ? null : root.getScene().getWindow());
         root.setCenter(centre);
         root.setBottom(statusBar());
         root.getStyleClass().add("workbench");
@@ -303,12 +308,25 @@ public final class Workbench implements AutoCloseable {
         energyLog.setId("energyLogToggle");
         energyLog.selectedProperty().addListener((obs, was, on) -> chart.setLogScale(on));
 
+        ComboBox<ColourMap.Mode> colours = new ComboBox<>();
+        colours.setId("colourModeChoice");
+        colours.getItems().setAll(ColourMap.Mode.values());
+        colours.setConverter(converter(m -> I18n.text("ws7.colour." + m.name().toLowerCase(Locale.ROOT))));
+        colours.setValue(view.colourMode());
+        colours.valueProperty().addListener((obs, was, m) -> view.setColourMode(m));
+        colours.setMaxWidth(Double.MAX_VALUE);
+
         VBox panel = new VBox(8,
                 section(I18n.text("side.integrator")), integrator, limitDetail, ratioDetail, integratorPanel,
                 section(I18n.text("ws.section.compare")), comparePanel,
                 section(I18n.text("side.parameters")), dt, ks, kd, mass, gravity, air,
                 section(I18n.text("side.view")), wire, large, energyLog,
-                section(I18n.text("ws8.section.scene")), new ScenePanel(model));
+                caption(I18n.text("ws7.colour.caption")), colours,
+                section(I18n.text("ws8.section.scene")), new ScenePanel(model),
+                section(I18n.text("ws7.export.section")),
+                exportButton("exportImageButton", "ws7.export.png", Exports.Kind.PNG),
+                exportButton("exportParticlesButton", "ws7.export.particles", Exports.Kind.PARTICLES),
+                exportButton("exportChartButton", "ws7.export.chart", Exports.Kind.CHART));
         panel.setPadding(new Insets(8, 16, 16, 16));
         panel.getStyleClass().add("side-panel");
         ScrollPane scroll = new ScrollPane(panel);
@@ -316,6 +334,20 @@ public final class Workbench implements AutoCloseable {
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setId("sidePanel");
         return scroll;
+    }
+
+    private Button exportButton(String id, String key, Exports.Kind kind) {
+        Button b = new Button(I18n.text(key));
+        b.setId(id);
+        b.setTooltip(new Tooltip(I18n.text(key + ".tip")));
+        b.setMaxWidth(Double.MAX_VALUE);
+        b.setOnAction(e -> {
+            SceneFiles.Outcome o = exports.export(kind);
+            if (o != null) {
+                notice(o.message());
+            }
+        });
+        return b;
     }
 
     private Node statusBar() {
@@ -604,6 +636,11 @@ public final class Workbench implements AutoCloseable {
     /** File › Open and Save. */
     public SceneFiles sceneFiles() {
         return menu.files();
+    }
+
+    /** The View section's exports (tests replace their file chooser). */
+    public Exports exports() {
+        return exports;
     }
 
     /** Shows a plain message in the status bar. */

@@ -103,6 +103,11 @@ public final class EnergyChart {
         chart.setLogScale(on);
     }
 
+    /** A copy of the samples the chart holds, oldest first (see {@link TimeSeriesChart#samples()}). */
+    public List<EnergySample> samples() {
+        return chart.samples();
+    }
+
     /** Empties the chart and starts the window at t = 0. */
     public void clear() {
         chart.clear();

@@ -176,6 +176,11 @@ public final class TimeSeriesChart {
         showScale();
     }
 
+    /** A copy of the samples the chart holds (of the present generation, oldest first). */
+    public List<EnergySample> samples() {
+        return new ArrayList<>(recent);
+    }
+
     /** Forgets the samples and the generation seen: the next samples start afresh, whatever their generation. */
     public void restart() {
         generation = Integer.MIN_VALUE;

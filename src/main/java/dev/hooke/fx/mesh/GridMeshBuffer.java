@@ -43,6 +43,7 @@ public final class GridMeshBuffer {
     private final int[] faces;
     private final int[] smoothingGroups;
     private boolean dirty;
+    private boolean texCoordsDirty;
 
     /**
      * @param rows vertices along a column (at least 2)
@@ -123,6 +124,38 @@ public final class GridMeshBuffer {
         }
         System.arraycopy(positions, 0, points, 0, points.length);
         dirty = true;
+    }
+
+    /**
+     * Gives vertex p the palette position u (0 … 1) on both sides (front entry p and back entry
+     * N + p) and marks the texture coordinates dirty when it changed.
+     */
+    public void setColour(int p, float u) {
+        int back = 2 * (vertexCount() + p);
+        if (texCoords[2 * p] != u || texCoords[back] != u) {
+            texCoords[2 * p] = u;
+            texCoords[back] = u;
+            texCoordsDirty = true;
+        }
+    }
+
+    /** Puts back the default texture coordinates (front ¼, back ¾; see the class comment). */
+    public void resetColours() {
+        int n = vertexCount();
+        for (int p = 0; p < n; p++) {
+            if (texCoords[2 * p] != FRONT_U || texCoords[2 * (n + p)] != BACK_U) {
+                texCoords[2 * p] = FRONT_U;
+                texCoords[2 * (n + p)] = BACK_U;
+                texCoordsDirty = true;
+            }
+        }
+    }
+
+    /** Whether the texture coordinates changed since the last call; clears the flag. */
+    public boolean takeTexCoordsDirty() {
+        boolean was = texCoordsDirty;
+        texCoordsDirty = false;
+        return was;
     }
 
     /** Whether the points changed since the last call; clears the flag. */

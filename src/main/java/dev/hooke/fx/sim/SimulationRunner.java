@@ -713,7 +713,8 @@ public final class SimulationRunner implements AutoCloseable {
                 r != null && r.id() == stabilityRequest, simulation.explosion(),
                 running ? stepsPerSecond : 0, notice, noticeSerial,
                 SolverSummary.of(simulation.integrator().solverStats()),
-                ProjectionSummary.of(simulation.integrator()), substeps, compareState()));
+                ProjectionSummary.of(simulation.integrator()), substeps, compareState(),
+                Snapshots.speeds(s), Snapshots.strains(s)));
     }
 
     private Snapshot.Compare compareState() {

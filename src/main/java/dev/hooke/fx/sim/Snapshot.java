@@ -37,6 +37,9 @@ import dev.hooke.core.stability.StabilityLimit;
  *                       that projects nothing
  * @param substeps       substeps per frame (0: the simulation follows the clock)
  * @param compare        compare mode's second system, or null when compare mode is off
+ * @param speeds         each particle's speed |v_i|; in m/s (NaN where not finite)
+ * @param strains        each spring's signed strain ε_s = (l_s − L_s)/L_s, l_s = |x_b − x_a|
+ *                       its length, L_s its rest length; dimensionless, &gt; 0 in tension
  */
 public record Snapshot(long sequence, int generation, SceneTopology topology, float[] positions,
                        double time, long steps, double dt, IntegratorKind integrator, boolean running,
@@ -44,7 +47,8 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
                        EngineParameters parameters, StabilityLimit limit, double naiveBound,
                        boolean limitCurrent, ExplosionReport explosion, double stepsPerSecond,
                        String notice, long noticeSerial, SolverSummary solver,
-                       ProjectionSummary projection, int substeps, Compare compare) {
+                       ProjectionSummary projection, int substeps, Compare compare,
+                       float[] speeds, float[] strains) {
 
     /**
      * Compare mode's second system: the same scene and parameters, another method.

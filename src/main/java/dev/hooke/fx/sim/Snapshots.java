@@ -38,7 +38,7 @@ public final class Snapshots {
         return new Snapshot(sequence, generation, topology, positions, t, sim.steps(), sim.dt(), sim.integratorKind(),
                 running, speed, sample(generation, sim, limit, naiveBound), o.maxSpeed, o.maxStrain, parameters(s),
                 limit, naiveBound, true, sim.explosion(), 0, null, 0,
-                SolverSummary.of(sim.integrator().solverStats()), ProjectionSummary.of(sim.integrator()), 0, null);
+                SolverSummary.of(sim.integrator().solverStats()), ProjectionSummary.of(sim.integrator()), 0, null, speeds(s), strains(s));
     }
 
     /** The energies now, as a chart sample (lane 0). */
@@ -67,6 +67,40 @@ public final class Snapshots {
             }
         }
         return positions;
+    }
+
+    /** Each particle's speed |v_i| = √(v_x² + v_y² + v_z²); in m/s. A new array. */
+    public static float[] speeds(MassSpringSystem s) {
+        float[] out = new float[s.particleCount()];
+        double[] v = s.v;
+        for (int i = 0; i < out.length; i++) {
+            int q = 3 * i;
+            out[i] = (float) Math.sqrt(v[q] * v[q] + v[q + 1] * v[q + 1] + v[q + 2] * v[q + 2]);
+        }
+        return out;
+    }
+
+    /**
+     * Each spring's signed strain ε_s = (l_s − L_s)/L_s with l_s = |x_b − x_a| (Hooke's law's
+     * extension over the rest length; &gt; 0 in tension, &lt; 0 in compression); dimensionless.
+     * A spring of rest length 0 gets 0. A new array.
+     */
+    public static float[] strains(MassSpringSystem s) {
+        int n = s.springCount();
+        float[] out = new float[n];
+        int[] a = s.springAArray();
+        int[] b = s.springBArray();
+        double[] x = s.x;
+        for (int sp = 0; sp < n; sp++) {
+            int p = 3 * a[sp];
+            int q = 3 * b[sp];
+            double dx = x[q] - x[p];
+            double dy = x[q + 1] - x[p + 1];
+            double dz = x[q + 2] - x[p + 2];
+            double rest = s.restLength(sp);
+            out[sp] = rest > 0 ? (float) ((Math.sqrt(dx * dx + dy * dy + dz * dz) - rest) / rest) : 0f;
+        }
+        return out;
     }
 
     private static EngineParameters parameters(MassSpringSystem s) {

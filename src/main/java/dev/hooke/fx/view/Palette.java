@@ -39,6 +39,39 @@ public final class Palette {
     private Palette() {
     }
 
+    /** Strain colour map: compression. */
+    public static final Color COMPRESSION = Color.web("#2f6fde");
+    /** Strain colour map: rest length. */
+    public static final Color REST = Color.web("#f4f4f4");
+    /** Strain colour map: tension. */
+    public static final Color TENSION = Color.web("#e0302b");
+    /** Speed colour map, slow to fast. */
+    private static final Color[] SPEED_STOPS = {Color.web("#1f3b9c"), Color.web("#1fa2b8"), Color.web("#7fcf4d"),
+        Color.web("#f7d038"), Color.web("#e8412c")};
+
+    /** The stops of a colour map's gradient, low end first. */
+    public static Color[] stops(ColourMap.Mode mode) {
+        return mode == ColourMap.Mode.STRAIN ? new Color[] {COMPRESSION, REST, TENSION} : SPEED_STOPS.clone();
+    }
+
+    /** A colour map's gradient as a {@link ColourMap#TEXELS} × 1 image (texel i at t = i/(N − 1)). */
+    public static WritableImage gradient(ColourMap.Mode mode) {
+        Color[] stops = stops(mode);
+        WritableImage img = new WritableImage(ColourMap.TEXELS, 1);
+        PixelWriter w = img.getPixelWriter();
+        for (int i = 0; i < ColourMap.TEXELS; i++) {
+            w.setColor(i, 0, at(stops, (double) i / (ColourMap.TEXELS - 1)));
+        }
+        return img;
+    }
+
+    /** The colour at t (0 … 1) of equally spaced stops, linearly interpolated. */
+    public static Color at(Color[] stops, double t) {
+        double pos = Math.max(0, Math.min(1, t)) * (stops.length - 1);
+        int i = Math.min((int) Math.floor(pos), stops.length - 2);
+        return stops[i].interpolate(stops[i + 1], pos - i);
+    }
+
     /** An image of vertical stripes, one per colour. */
     public static WritableImage stripes(Color... colours) {
         WritableImage img = new WritableImage(STRIPE * colours.length, 2);

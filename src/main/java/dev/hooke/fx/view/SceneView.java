@@ -19,6 +19,15 @@ public interface SceneView {
     default void localize() {
     }
 
+    /** Chooses what the meshes are coloured by (a view that cannot colour ignores it). */
+    default void setColourMode(ColourMap.Mode mode) {
+    }
+
+    /** What the meshes are coloured by. */
+    default ColourMap.Mode colourMode() {
+        return ColourMap.Mode.NONE;
+    }
+
     /** The node to put into the window. */
     Node node();
 

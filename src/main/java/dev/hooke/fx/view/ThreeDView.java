@@ -2,6 +2,8 @@ package dev.hooke.fx.view;
 
 import dev.hooke.core.model.SpringKind;
 import dev.hooke.core.scene.SceneType;
+import dev.hooke.fx.I18n;
+import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.mesh.GridMeshBuffer;
 import dev.hooke.fx.mesh.SpringMeshBuffer;
 import dev.hooke.fx.sim.SceneTopology;
@@ -19,7 +21,16 @@ import javafx.geometry.Point3D;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.PickResult;
 import javafx.scene.input.ScrollEvent;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.CycleMethod;
+import javafx.scene.paint.LinearGradient;
+import javafx.scene.paint.Stop;
+import javafx.scene.shape.Rectangle;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.PhongMaterial;
 import javafx.scene.shape.Box;
@@ -44,6 +55,10 @@ import javafx.scene.transform.Rotate;
  *   <li>Springs (spring, rope, cube) are thin prisms in one mesh, coloured by kind.</li>
  *   <li>The cloth is one shaded triangle mesh, orange in front and blue behind, or a wireframe.</li>
  *   <li>The cube falls onto a checkered ground plane.</li>
+ *   <li>A colour map ({@link ColourMap}) may colour the springs and the cloth by speed or by
+ *       strain, with a legend in the lower left corner: the mesh's diffuse map is then a 1 × N
+ *       gradient and each vertex's texture coordinate u picks its colour (one bulk copy of the
+ *       texture coordinates per frame).</li>
  *   <li>After an explosion a yellow cage marks the particle where it was found (the first
  *       non-finite value, or the fastest particle).</li>
  * </ul>
@@ -86,6 +101,20 @@ public final class ThreeDView implements SceneView {
     private Point3D planePoint;
     private Point3D planeNormal;
 
+    private ColourMap.Mode colourMode = ColourMap.Mode.NONE;
+    private PhongMaterial clothMaterial;
+    private PhongMaterial springMaterial;
+    private SpringKind[] springKinds = new SpringKind[0];
+    private int[] springEndA = new int[0];
+    private int[] springEndB = new int[0];
+    private float[] perParticle = new float[0];
+    private int[] perParticleCount = new int[0];
+    private final VBox legend = new VBox(2);
+    private final Label legendTitle = new Label();
+    private final Rectangle legendBar = new Rectangle(220, 12);
+    private final Label[] legendTicks = new Label[ColourMap.TICKS];
+    private double legendScale = Double.NaN;
+
     ThreeDView(BooleanProperty wireframe) {
         this.wireframe = wireframe;
         world.getTransforms().add(new Rotate(180, Rotate.X_AXIS));
@@ -107,6 +136,136 @@ public final class ThreeDView implements SceneView {
         explosionMarker.setDrawMode(DrawMode.LINE);
         explosionMarker.setId("explosionMarker");
         explosionMarker.setVisible(false);
+        buildLegend();
+    }
+
+    private void buildLegend() {
+        HBox ticks = new HBox();
+        for (int i = 0; i < legendTicks.length; i++) {
+            legendTicks[i] = new Label();
+            legendTicks[i].getStyleClass().add("legend-tick");
+            if (i > 0) {
+                Region gap = new Region();
+                HBox.setHgrow(gap, Priority.ALWAYS);
+                ticks.getChildren().add(gap);
+            }
+            ticks.getChildren().add(legendTicks[i]);
+        }
+        ticks.setPrefWidth(legendBar.getWidth());
+        ticks.setMaxWidth(legendBar.getWidth());
+        legendTitle.getStyleClass().add("legend-title");
+        legend.getChildren().addAll(legendTitle, legendBar, ticks);
+        legend.setId("colourLegend");
+        legend.getStyleClass().add("colour-legend");
+        legend.setStyle("-fx-background-color: rgba(20,26,36,0.75); -fx-padding: 6; -fx-background-radius: 4;");
+        legendTitle.setStyle("-fx-text-fill: #e8eef5;");
+        legend.setLayoutX(10);
+        legend.layoutYProperty().bind(holder.heightProperty().subtract(legend.heightProperty()).subtract(10));
+        legend.setMouseTransparent(true);
+        legend.setVisible(false);
+        holder.getChildren().add(legend);
+    }
+
+    @Override
+    public void setColourMode(ColourMap.Mode mode) {
+        colourMode = mode == null ? ColourMap.Mode.NONE : mode;
+        legendScale = Double.NaN;
+        applyMaterials();
+        localize();
+    }
+
+    @Override
+    public ColourMap.Mode colourMode() {
+        return colourMode;
+    }
+
+    /** The legend (for tests). */
+    public Node legend() {
+        return legend;
+    }
+
+    @Override
+    public void localize() {
+        legendTitle.setText(colourMode == ColourMap.Mode.STRAIN ? I18n.text("ws7.legend.strain")
+                : I18n.text("ws7.legend.speed"));
+    }
+
+    private void applyMaterials() {
+        boolean on = colourMode != ColourMap.Mode.NONE;
+        legend.setVisible(on && (grid != null || springs != null));
+        if (on) {
+            Stop[] stops = new Stop[Palette.stops(colourMode).length];
+            Color[] c = Palette.stops(colourMode);
+            for (int i = 0; i < c.length; i++) {
+                stops[i] = new Stop((double) i / (c.length - 1), c[i]);
+            }
+            legendBar.setFill(new LinearGradient(0, 0, 1, 0, true, CycleMethod.NO_CYCLE, stops));
+        }
+        if (clothMaterial != null) {
+            clothMaterial.setDiffuseMap(on ? Palette.gradient(colourMode)
+                    : Palette.stripes(Palette.CLOTH_FRONT, Palette.CLOTH_BACK));
+            if (!on) {
+                grid.resetColours();
+                pushTexCoords();
+            }
+        }
+        if (springMaterial != null) {
+            springMaterial.setDiffuseMap(on ? Palette.gradient(colourMode)
+                    : Palette.stripes(Palette.STRUCTURAL, Palette.SHEAR, Palette.BEND));
+            if (!on) {
+                for (int s = 0; s < springKinds.length; s++) {
+                    springs.setColour(s, Palette.u(springKinds[s].ordinal(), SpringKind.values().length));
+                }
+                pushTexCoords();
+            }
+        }
+    }
+
+    private void pushTexCoords() {
+        if (grid != null && grid.takeTexCoordsDirty()) {
+            clothMesh.getTexCoords().set(0, grid.texCoords(), 0, grid.texCoords().length);
+        }
+        if (springs != null && springs.takeTexCoordsDirty()) {
+            springMesh.getTexCoords().set(0, springs.texCoords(), 0, springs.texCoords().length);
+        }
+    }
+
+    /** Colours the meshes by the snapshot's speeds or strains (when a colour map is chosen). */
+    private void colour(Snapshot s) {
+        if (colourMode == ColourMap.Mode.NONE || s.speeds() == null || s.strains() == null) {
+            return;
+        }
+        boolean strain = colourMode == ColourMap.Mode.STRAIN;
+        float[] speeds = s.speeds();
+        float[] strains = s.strains();
+        if (speeds.length != perParticle.length || strains.length != springEndA.length) {
+            return;
+        }
+        double scale = ColourMap.niceCeil(strain ? s.maxStrain() : s.maxSpeed());
+        if (scale != legendScale) {
+            legendScale = scale;
+            double[] ticks = ColourMap.ticks(colourMode, scale);
+            for (int i = 0; i < ticks.length; i++) {
+                legendTicks[i].setText(Numbers.format(ticks[i]));
+            }
+        }
+        if (grid != null) {
+            float[] values = speeds;
+            if (strain) {
+                ColourMap.meanPerParticle(springEndA, springEndB, strains, perParticle, perParticleCount);
+                values = perParticle;
+            }
+            for (int p = 0; p < grid.vertexCount(); p++) {
+                grid.setColour(p, ColourMap.u(ColourMap.t(colourMode, values[p], scale)));
+            }
+        }
+        if (springs != null) {
+            for (int sp = 0; sp < springEndA.length; sp++) {
+                double value = strain ? strains[sp] : 0.5 * (speeds[springEndA[sp]] + speeds[springEndB[sp]]);
+                springs.setColour(sp, ColourMap.u(ColourMap.t(colourMode, value, scale)));
+            }
+        }
+        pushTexCoords();
     }
 
     private void installMouse() {
@@ -287,6 +446,7 @@ public final class ThreeDView implements SceneView {
                 clothMesh.getPoints().set(0, grid.points(), 0, grid.points().length);
             }
         }
+        colour(s);
         updateSecond(s);
     }
 
@@ -377,6 +537,18 @@ public final class ThreeDView implements SceneView {
         grid = null;
         springs = null;
         clothView = null;
+        clothMaterial = null;
+        springMaterial = null;
+        springEndA = new int[t.springCount()];
+        springEndB = new int[t.springCount()];
+        springKinds = new SpringKind[t.springCount()];
+        for (int s = 0; s < springEndA.length; s++) {
+            springEndA[s] = t.springA(s);
+            springEndB[s] = t.springB(s);
+            springKinds[s] = t.springKind(s);
+        }
+        perParticle = new float[t.particleCount()];
+        perParticleCount = new int[t.particleCount()];
         boolean cloth = t.type() == SceneType.CLOTH && t.gridSize() >= 2;
         double r = Math.min(0.2 * t.minRestLength(), 0.07);
 
@@ -398,6 +570,7 @@ public final class ThreeDView implements SceneView {
             m.setSpecularColor(Color.gray(0.25));
             m.setSpecularPower(24);
             clothView.setMaterial(m);
+            clothMaterial = m;
             clothView.setCullFace(CullFace.BACK);
             clothView.drawModeProperty().bind(Bindings.when(wireframe)
                     .then(DrawMode.LINE).otherwise(DrawMode.FILL));
@@ -426,6 +599,7 @@ public final class ThreeDView implements SceneView {
             m.setDiffuseMap(Palette.stripes(Palette.STRUCTURAL, Palette.SHEAR, Palette.BEND));
             m.setSpecularColor(Color.gray(0.3));
             view.setMaterial(m);
+            springMaterial = m;
             view.setCullFace(CullFace.BACK);
             world.getChildren().add(view);
         }
@@ -462,6 +636,7 @@ public final class ThreeDView implements SceneView {
         world.getChildren().add(explosionMarker);
         secondBuiltFor = null;
         world.getChildren().add(second);
+        applyMaterials();
     }
 
     private static Node ground(double height) {

@@ -167,4 +167,23 @@ class GridMeshBufferTest {
         }
         return f;
     }
+
+    /** A colour sets both sides of a vertex; resetting brings back the front and back colours. */
+    @Test
+    void setColourSetsBothSidesAndResetRestoresThem() {
+        GridMeshBuffer g = new GridMeshBuffer(ROWS, COLS);
+        int n = ROWS * COLS;
+        assertFalse(g.takeTexCoordsDirty());
+        g.setColour(3, 0.1f);
+        assertTrue(g.takeTexCoordsDirty());
+        assertEquals(0.1f, g.texCoords()[2 * 3], 0);
+        assertEquals(0.1f, g.texCoords()[2 * (n + 3)], 0);
+        assertEquals(GridMeshBuffer.FRONT_U, g.texCoords()[2 * 4], 0);
+        g.setColour(3, 0.1f);
+        assertFalse(g.takeTexCoordsDirty());
+        g.resetColours();
+        assertTrue(g.takeTexCoordsDirty());
+        assertEquals(GridMeshBuffer.FRONT_U, g.texCoords()[2 * 3], 0);
+        assertEquals(GridMeshBuffer.BACK_U, g.texCoords()[2 * (n + 3)], 0);
+    }
 }

@@ -13,6 +13,7 @@ import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
+import dev.hooke.fx.view.ColourMap;
 import dev.hooke.fx.view.Palette;
 import dev.hooke.fx.view.SceneView;
 import dev.hooke.fx.view.ThreeDView;
@@ -205,6 +206,37 @@ class ClothRenderingTest {
         assertTrue(wirePixels > 0, "the wireframe is drawn");
         assertTrue(wirePixels < filledPixels, "the wireframe (" + wirePixels + " pixels) covers less than the surface ("
                 + filledPixels + ")");
+    }
+
+    /**
+     * Coloured by strain, the cloth is drawn in the strain map's colours, not its own: most of
+     * its pixels change; the legend shows, and goes again with the scene's colours.
+     */
+    @Test
+    void theStrainMapRecoloursTheClothAndShowsItsLegend() throws Exception {
+        Snapshot cloth = fallenCloth();
+        WritableImage without = render(cloth, false);
+        WritableImage plain = render(cloth, true);
+        WritableImage strain;
+        boolean legendShown;
+        try {
+            onFx(() -> {
+                view.setColourMode(ColourMap.Mode.STRAIN);
+                return null;
+            });
+            strain = render(cloth, true);
+            legendShown = onFx(() -> view.legend().isVisible());
+        } finally {
+            onFx(() -> {
+                view.setColourMode(ColourMap.Mode.NONE);
+                return null;
+            });
+        }
+        assertTrue(legendShown, "the legend shows");
+        assertTrue(!onFx(() -> view.legend().isVisible()), "the legend goes with the scene's colours");
+        int cloth3d = changed(plain, without);
+        int recoloured = changed(strain, plain);
+        assertTrue(recoloured > cloth3d / 2, recoloured + " of the cloth's " + cloth3d + " pixels changed colour");
     }
 
     private static int changed(WritableImage p, WritableImage q) {
