@@ -1,8 +1,6 @@
 package dev.hooke.core.integrate;
 
 import dev.hooke.core.model.MassSpringSystem;
-import dev.hooke.core.solve.LinearSolver;
-import dev.hooke.core.solve.SystemMatrix;
 
 /**
  * Backward (implicit) Euler in Baraff &amp; Witkin's linearised, symmetric form (Baraff &amp;
@@ -31,9 +29,7 @@ import dev.hooke.core.solve.SystemMatrix;
  * or meets an indefinite matrix is reported there and the step goes on with the solver's best
  * answer: it never throws.
  */
-public final class BackwardEuler implements Integrator {
-
-    private final ImplicitNewton newton;
+public final class BackwardEuler extends ImplicitIntegrator {
 
     /** Backward Euler with {@link ImplicitOptions#defaults()}. */
     public BackwardEuler() {
@@ -42,52 +38,12 @@ public final class BackwardEuler implements Integrator {
 
     /** Backward Euler with the given options. */
     public BackwardEuler(ImplicitOptions options) {
-        newton = new ImplicitNewton(options);
+        super(options);
     }
 
     @Override
     public IntegratorKind kind() {
         return IntegratorKind.IMPLICIT_EULER;
-    }
-
-    /** The options in use. */
-    public ImplicitOptions options() {
-        return newton.options();
-    }
-
-    /** Changes the options; they take effect at the next step. */
-    public void setOptions(ImplicitOptions options) {
-        newton.setOptions(options);
-    }
-
-    /** The linear solver in use. */
-    public LinearSolver linearSolver() {
-        return newton.solver();
-    }
-
-    /** The matrix of the last solve (for inspection and checks). */
-    public SystemMatrix systemMatrix() {
-        return newton.matrix();
-    }
-
-    @Override
-    public void reset() {
-        newton.reset();
-    }
-
-    @Override
-    public void setThreads(int count) {
-        newton.setThreads(count);
-    }
-
-    @Override
-    public int threads() {
-        return newton.threads();
-    }
-
-    @Override
-    public SolverStats solverStats() {
-        return newton.stats();
     }
 
     @Override

@@ -1,8 +1,6 @@
 package dev.hooke.core.integrate;
 
 import dev.hooke.core.model.MassSpringSystem;
-import dev.hooke.core.solve.LinearSolver;
-import dev.hooke.core.solve.SystemMatrix;
 
 /**
  * The implicit midpoint rule (Gauss–Legendre, one stage; Hairer, Lubich &amp; Wanner, "Geometric
@@ -34,9 +32,7 @@ import dev.hooke.core.solve.SystemMatrix;
  * 4.5 s; with four iterations it runs 10 s but its energy of motion still climbs to thousands of
  * joules, where backward Euler (L-stable) comes to rest. A lesson in why cloth solvers damp.
  */
-public final class ImplicitMidpoint implements Integrator {
-
-    private final ImplicitNewton newton;
+public final class ImplicitMidpoint extends ImplicitIntegrator {
 
     /** Implicit midpoint with {@link ImplicitOptions#defaults()}. */
     public ImplicitMidpoint() {
@@ -45,52 +41,12 @@ public final class ImplicitMidpoint implements Integrator {
 
     /** Implicit midpoint with the given options. */
     public ImplicitMidpoint(ImplicitOptions options) {
-        newton = new ImplicitNewton(options);
+        super(options);
     }
 
     @Override
     public IntegratorKind kind() {
         return IntegratorKind.IMPLICIT_MIDPOINT;
-    }
-
-    /** The options in use. */
-    public ImplicitOptions options() {
-        return newton.options();
-    }
-
-    /** Changes the options; they take effect at the next step. */
-    public void setOptions(ImplicitOptions options) {
-        newton.setOptions(options);
-    }
-
-    /** The linear solver in use. */
-    public LinearSolver linearSolver() {
-        return newton.solver();
-    }
-
-    /** The matrix of the last solve (for inspection and checks). */
-    public SystemMatrix systemMatrix() {
-        return newton.matrix();
-    }
-
-    @Override
-    public void reset() {
-        newton.reset();
-    }
-
-    @Override
-    public void setThreads(int count) {
-        newton.setThreads(count);
-    }
-
-    @Override
-    public int threads() {
-        return newton.threads();
-    }
-
-    @Override
-    public SolverStats solverStats() {
-        return newton.stats();
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.hooke.fx.sim;
 
-import dev.hooke.core.integrate.BackwardEuler;
-import dev.hooke.core.integrate.ImplicitMidpoint;
+import dev.hooke.core.integrate.ImplicitIntegrator;
 import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
@@ -489,10 +488,8 @@ public final class SimulationRunner implements AutoCloseable {
     }
 
     private void applyOptions(Integrator integrator) {
-        if (integrator instanceof BackwardEuler be) {
-            be.setOptions(implicitOptions);
-        } else if (integrator instanceof ImplicitMidpoint im) {
-            im.setOptions(implicitOptions);
+        if (integrator instanceof ImplicitIntegrator implicit) {
+            implicit.setOptions(implicitOptions);
         }
     }
 
