@@ -112,6 +112,12 @@ public final class SimulationRunner implements AutoCloseable {
     /** The particle the mouse holds (−1: none), and whether it was pinned before it was grabbed. */
     private int grabbed = -1;
     private boolean grabbedWasPinned;
+    /**
+     * The pins as snapshots report them, and their revision: a new array (never written after
+     * publication) only when the pins change, so a publish allocates nothing for them.
+     */
+    private boolean[] pinFlags = new boolean[0];
+    private long pinRevision;
 
     /**
      * Builds the scene and starts the simulation thread, paused.
@@ -442,12 +448,28 @@ public final class SimulationRunner implements AutoCloseable {
             requireParticle(i);
             if (i == grabbed) {
                 grabbedWasPinned = !grabbedWasPinned;
+                refreshPins();
                 return;
             }
             boolean pin = !simulation.system().isPinned(i);
             lanes().forEach(sim -> sim.system().setPinned(i, pin));
             parametersChanged = true;
+            refreshPins();
         });
+    }
+
+    /**
+     * Copies the pins for the snapshots (a held particle counts as it was before it was grabbed)
+     * and moves the pin revision on; simulation thread, only when the pins change.
+     */
+    private void refreshPins() {
+        MassSpringSystem s = simulation.system();
+        boolean[] flags = new boolean[s.particleCount()];
+        for (int i = 0; i < flags.length; i++) {
+            flags[i] = i == grabbed ? grabbedWasPinned : s.isPinned(i);
+        }
+        pinFlags = flags;
+        pinRevision++;
     }
 
     private void releaseGrabbed() {
@@ -632,6 +654,7 @@ public final class SimulationRunner implements AutoCloseable {
         lastFiniteCompare = null;
         topology = new SceneTopology(setup, system);
         generation++;
+        refreshPins();
         lastFinitePositions = null;
         lastSampleTime = Double.NaN;
         parametersChanged = false;
@@ -711,7 +734,7 @@ public final class SimulationRunner implements AutoCloseable {
                 running ? stepsPerSecond : 0, notice, noticeSerial,
                 SolverSummary.of(simulation.integrator().solverStats()),
                 ProjectionSummary.of(simulation.integrator()), substeps, compareState(),
-                Snapshots.speeds(s), Snapshots.strains(s)));
+                Snapshots.speeds(s), Snapshots.strains(s), pinRevision, pinFlags));
     }
 
     private Snapshot.Compare compareState() {

@@ -40,6 +40,12 @@ import dev.hooke.core.stability.StabilityLimit;
  * @param speeds         each particle's speed |v_i|; in m/s (NaN where not finite)
  * @param strains        each spring's signed strain ε_s = (l_s − L_s)/L_s, l_s = |x_b − x_a|
  *                       its length, L_s its rest length; dimensionless, &gt; 0 in tension
+ * @param pinRevision    changes whenever the pins change (pinning or freeing a particle, a
+ *                       reset): a view redraws its pin markers only when it differs from the
+ *                       one it drew
+ * @param pinned         whether each particle is pinned (a particle held by the mouse counts as
+ *                       it was before it was grabbed); the same array until the pins change, never
+ *                       written after publication. Null: the topology's pins
  */
 public record Snapshot(long sequence, int generation, SceneTopology topology, float[] positions,
                        double time, long steps, double dt, IntegratorKind integrator, boolean running,
@@ -48,7 +54,12 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
                        boolean limitCurrent, ExplosionReport explosion, double stepsPerSecond,
                        String notice, long noticeSerial, SolverSummary solver,
                        ProjectionSummary projection, int substeps, Compare compare,
-                       float[] speeds, float[] strains) {
+                       float[] speeds, float[] strains, long pinRevision, boolean[] pinned) {
+
+    /** Whether particle i is pinned now (the topology's pin when the snapshot carries none). */
+    public boolean isPinned(int i) {
+        return pinned != null && i >= 0 && i < pinned.length ? pinned[i] : topology.isPinned(i);
+    }
 
     /**
      * Compare mode's second system: the same scene and parameters, another method.

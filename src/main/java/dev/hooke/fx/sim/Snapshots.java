@@ -35,10 +35,21 @@ public final class Snapshots {
         float[] positions = positions(s, lastFinite);
         Observables o = sim.observables();
         double t = sim.time();
+        boolean[] pinned = pins(s);
         return new Snapshot(sequence, generation, topology, positions, t, sim.steps(), sim.dt(), sim.integratorKind(),
                 running, speed, sample(generation, sim, limit, naiveBound), o.maxSpeed, o.maxStrain, parameters(s),
                 limit, naiveBound, true, sim.explosion(), 0, null, 0,
-                SolverSummary.of(sim.integrator().solverStats()), ProjectionSummary.of(sim.integrator()), 0, null, speeds(s), strains(s));
+                SolverSummary.of(sim.integrator().solverStats()), ProjectionSummary.of(sim.integrator()), 0, null, speeds(s), strains(s),
+                java.util.Arrays.hashCode(pinned), pinned);
+    }
+
+    /** Whether each particle of {@code s} is pinned. A new array. */
+    public static boolean[] pins(MassSpringSystem s) {
+        boolean[] out = new boolean[s.particleCount()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = s.isPinned(i);
+        }
+        return out;
     }
 
     /** The energies now, as a chart sample (lane 0). */

@@ -18,7 +18,7 @@ import javafx.scene.shape.StrokeLineCap;
 /**
  * The scene drawn flat, for graphics pipelines without 3D: an orthographic projection onto the
  * x–y plane (seen from the front, y up), springs as lines coloured by kind, particles as dots,
- * pinned ones as red squares, a yellow ring where an explosion started, with a message saying why
+ * pinned ones (as the snapshot reports them) as red squares, a yellow ring where an explosion started, with a message saying why
  * the view is flat.
  */
 public final class FlatView implements SceneView {
@@ -116,7 +116,7 @@ public final class FlatView implements SceneView {
         }
         double r = Math.max(3, Math.min(12, 0.2 * t.minRestLength() * scale));
         for (int i = 0; i < t.particleCount(); i++) {
-            boolean pin = t.isPinned(i);
+            boolean pin = last.isPinned(i);
             if (cloth && !pin) {
                 continue;
             }
@@ -145,7 +145,7 @@ public final class FlatView implements SceneView {
             }
             g.setFill(Palette.COMPARE);
             for (int i = 0; i < t.particleCount(); i++) {
-                if (!cloth || t.isPinned(i)) {
+                if (!cloth || last.isPinned(i)) {
                     g.fillOval(ox + scale * y[3 * i] - r, oy - scale * y[3 * i + 1] - r, 2 * r, 2 * r);
                 }
             }

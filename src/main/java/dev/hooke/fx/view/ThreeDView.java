@@ -114,6 +114,14 @@ public final class ThreeDView implements SceneView {
     private final Rectangle legendBar = new Rectangle(220, 12);
     private final Label[] legendTicks = new Label[ColourMap.TICKS];
     private double legendScale = Double.NaN;
+    /** The hint in the upper left corner: how to drag and pin particles. */
+    private final Label hint = new Label();
+    /** The particles' spheres, rebuilt when the pins change. */
+    private final Group particles = new Group();
+    private boolean clothScene;
+    private double particleRadius;
+    /** The pin revision the spheres show (see {@link Snapshot#pinRevision()}). */
+    private long shownPinRevision;
 
     ThreeDView(BooleanProperty wireframe) {
         this.wireframe = wireframe;
@@ -137,6 +145,20 @@ public final class ThreeDView implements SceneView {
         explosionMarker.setId("explosionMarker");
         explosionMarker.setVisible(false);
         buildLegend();
+        hint.setId("dragHint");
+        hint.getStyleClass().add("drag-hint");
+        hint.setStyle("-fx-text-fill: #e8eef5; -fx-background-color: rgba(20,26,36,0.6);"
+                + " -fx-padding: 3 6 3 6; -fx-background-radius: 4;");
+        hint.setLayoutX(10);
+        hint.setLayoutY(10);
+        hint.setMouseTransparent(true);
+        holder.getChildren().add(hint);
+        localize();
+    }
+
+    /** The hint on dragging and pinning (for tests). */
+    public Label hint() {
+        return hint;
     }
 
     private void buildLegend() {
@@ -188,6 +210,7 @@ public final class ThreeDView implements SceneView {
     public void localize() {
         legendTitle.setText(colourMode == ColourMap.Mode.STRAIN ? I18n.text("ws7.legend.strain")
                 : I18n.text("ws7.legend.speed"));
+        hint.setText(I18n.text("ws9.hint.drag"));
     }
 
     private void applyMaterials() {
@@ -415,9 +438,12 @@ public final class ThreeDView implements SceneView {
         if (s.topology() != topology) {
             boolean sameScene = topology != null && topology.type() == s.topology().type();
             build(s.topology());
+            buildParticles(s);
             if (!sameScene) {
                 resetView();
             }
+        } else if (s.pinRevision() != shownPinRevision) {
+            buildParticles(s);
         }
         float[] x = s.positions();
         positions = x;
@@ -604,9 +630,31 @@ public final class ThreeDView implements SceneView {
             world.getChildren().add(view);
         }
 
+        clothScene = cloth;
+        particleRadius = r;
+        particles.getChildren().clear();
+        spheres = new Sphere[0];
+        sphereParticle = new int[0];
+        world.getChildren().add(particles);
+        explosionMarker.setRadius(Math.max(3 * r, 0.04));
+        world.getChildren().add(explosionMarker);
+        secondBuiltFor = null;
+        world.getChildren().add(second);
+        applyMaterials();
+    }
+
+    /**
+     * The particles' spheres as the snapshot's pins say: pinned ones larger and red; on the cloth
+     * only the pinned ones. Called at a rebuild and when the pins change, not every frame.
+     */
+    private void buildParticles(Snapshot s) {
+        shownPinRevision = s.pinRevision();
+        SceneTopology t = s.topology();
+        boolean cloth = clothScene;
+        double r = particleRadius;
         int count = 0;
         for (int i = 0; i < t.particleCount(); i++) {
-            if (!cloth || t.isPinned(i)) {
+            if (!cloth || s.isPinned(i)) {
                 count++;
             }
         }
@@ -616,27 +664,23 @@ public final class ThreeDView implements SceneView {
         free.setSpecularColor(Color.gray(0.5));
         PhongMaterial pinned = new PhongMaterial(Palette.PINNED);
         pinned.setSpecularColor(Color.gray(0.5));
-        Group particles = new Group();
+        java.util.List<Node> nodes = new java.util.ArrayList<>(count);
         int j = 0;
         for (int i = 0; i < t.particleCount(); i++) {
-            if (cloth && !t.isPinned(i)) {
+            boolean pin = s.isPinned(i);
+            if (cloth && !pin) {
                 continue;
             }
-            boolean pin = t.isPinned(i);
             Sphere sphere = new Sphere(pin ? (cloth ? 2.5 * r : 1.35 * r) : r, 24);
             sphere.setMaterial(pin ? pinned : free);
             sphere.getStyleClass().add(pin ? "pinned-particle" : "particle");
             spheres[j] = sphere;
             sphereParticle[j] = i;
-            particles.getChildren().add(sphere);
+            nodes.add(sphere);
             j++;
         }
-        world.getChildren().add(particles);
-        explosionMarker.setRadius(Math.max(3 * r, 0.04));
-        world.getChildren().add(explosionMarker);
-        secondBuiltFor = null;
-        world.getChildren().add(second);
-        applyMaterials();
+        particles.getChildren().setAll(nodes);
+        secondBuiltFor = null;          // compare mode's spheres follow these
     }
 
     private static Node ground(double height) {

@@ -103,6 +103,35 @@ class SimulationRunnerGrabTest {
     }
 
     @Test
+    void theNextSnapshotReportsAToggledPin() throws Exception {
+        runner = new SimulationRunner(SceneSetup.defaults(SceneType.CLOTH));
+        int middle = ask(sim -> sim.system().particleCount()) / 2;
+        Snapshot before = runner.latest();
+        assertFalse(before.isPinned(middle));
+        assertFalse(before.pinned()[middle]);
+
+        runner.togglePin(middle);
+        ask(sim -> null);                    // the command and its publish have run
+        Snapshot pinned = runner.latest();
+        assertTrue(pinned.pinned()[middle]);
+        assertTrue(pinned.isPinned(middle));
+        assertNotEquals(before.pinRevision(), pinned.pinRevision());
+        assertFalse(before.pinned()[middle], "a published snapshot does not change");
+
+        steps(3);
+        ask(sim -> null);
+        assertEquals(pinned.pinRevision(), runner.latest().pinRevision(), "steps leave the pins alone");
+        assertTrue(pinned.pinned() == runner.latest().pinned(), "no new pin array without a change");
+
+        runner.togglePin(middle);
+        ask(sim -> null);
+        Snapshot freed = runner.latest();
+        assertFalse(freed.pinned()[middle]);
+        assertFalse(freed.isPinned(middle));
+        assertNotEquals(pinned.pinRevision(), freed.pinRevision());
+    }
+
+    @Test
     void aParticleThatDoesNotExistIsANoticeAndChangesNothing() throws Exception {
         runner = new SimulationRunner(SceneSetup.defaults(SceneType.SPRING));
         double[] bob = position(1);
