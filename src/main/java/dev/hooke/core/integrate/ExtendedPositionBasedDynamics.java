@@ -54,10 +54,8 @@ import java.util.Arrays;
  * from the equilibrium of the step, as they do PBD's. Allocates nothing after the first step at a
  * given size.
  */
-public final class ExtendedPositionBasedDynamics implements ProjectionIntegrator {
+public final class ExtendedPositionBasedDynamics extends ProjectionBase {
 
-    private int iterations = DEFAULT_ITERATIONS;
-    private final ProjectionStats stats = new ProjectionStats();
     private double[] start = new double[0];
     private double[] before = new double[0];
     private double[] inverseMass = new double[0];
@@ -66,21 +64,6 @@ public final class ExtendedPositionBasedDynamics implements ProjectionIntegrator
     @Override
     public IntegratorKind kind() {
         return IntegratorKind.XPBD;
-    }
-
-    @Override
-    public int iterations() {
-        return iterations;
-    }
-
-    @Override
-    public void setIterations(int n) {
-        iterations = ProjectionIntegrator.checkIterations(n);
-    }
-
-    @Override
-    public ProjectionStats projectionStats() {
-        return stats;
     }
 
     /**

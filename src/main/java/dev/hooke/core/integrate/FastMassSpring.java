@@ -79,10 +79,8 @@ import org.ejml.sparse.csc.CommonOps_DSCC;
  * default chain it settles calmly even at Δt = 20 s, where backward Euler's single linearised
  * Newton step is far off. Nothing allocates after the first step with a given fingerprint.
  */
-public final class FastMassSpring implements ProjectionIntegrator {
+public final class FastMassSpring extends ProjectionBase {
 
-    private int iterations = DEFAULT_ITERATIONS;
-    private final ProjectionStats stats = new ProjectionStats();
     private final PrefactoredCholesky cholesky = new PrefactoredCholesky();
     private int factorizations;
 
@@ -109,21 +107,6 @@ public final class FastMassSpring implements ProjectionIntegrator {
     @Override
     public IntegratorKind kind() {
         return IntegratorKind.FAST_MASS_SPRING;
-    }
-
-    @Override
-    public int iterations() {
-        return iterations;
-    }
-
-    @Override
-    public void setIterations(int n) {
-        iterations = ProjectionIntegrator.checkIterations(n);
-    }
-
-    @Override
-    public ProjectionStats projectionStats() {
-        return stats;
     }
 
     /** How many times A has been factorised. */

@@ -44,11 +44,9 @@ import dev.hooke.core.model.MassSpringSystem;
  * (the default chain at Δt = 20 s with 10 sweeps): a failure to converge, not an instability.
  * Allocates nothing after the first step at a given size.
  */
-public final class PositionBasedDynamics implements ProjectionIntegrator {
+public final class PositionBasedDynamics extends ProjectionBase {
 
-    private int iterations = DEFAULT_ITERATIONS;
     private double stiffness = 1;
-    private final ProjectionStats stats = new ProjectionStats();
     private double[] start = new double[0];
     private double[] before = new double[0];
     private double[] inverseMass = new double[0];
@@ -56,16 +54,6 @@ public final class PositionBasedDynamics implements ProjectionIntegrator {
     @Override
     public IntegratorKind kind() {
         return IntegratorKind.PBD;
-    }
-
-    @Override
-    public int iterations() {
-        return iterations;
-    }
-
-    @Override
-    public void setIterations(int n) {
-        iterations = ProjectionIntegrator.checkIterations(n);
     }
 
     /** k, PBD's stiffness; dimensionless, in (0, 1]. */
@@ -88,11 +76,6 @@ public final class PositionBasedDynamics implements ProjectionIntegrator {
     /** k' = 1 − (1 − k)^(1/N), the factor applied in each sweep; dimensionless. */
     public double sweepStiffness() {
         return stiffness == 1 ? 1 : 1 - Math.pow(1 - stiffness, 1.0 / iterations);
-    }
-
-    @Override
-    public ProjectionStats projectionStats() {
-        return stats;
     }
 
     @Override
