@@ -58,6 +58,18 @@ class StabilityCommandTest {
     }
 
     @Test
+    void theTextSaysWhenGravityMovesTheRunsAwayFromThePredictedState() {
+        Hooke.Result withGravity = Hooke.run("stability", "--scene", "chain", "--nodes", "6",
+                "--integrator", "symplectic-euler", "--gravity", "9.81");
+        assertEquals(0, withGravity.code(), withGravity.err());
+        assertTrue(withGravity.out().contains("gravity is on"), withGravity.out());
+        Hooke.Result without = stability("symplectic-euler");
+        assertEquals(0, without.code(), without.err());
+        assertTrue(without.out().contains("measured / predicted"), without.out());
+        assertTrue(!without.out().contains("gravity is on"), without.out());
+    }
+
+    @Test
     void theJsonIsExactlyOneObjectWithTheContractKeys() throws IOException {
         Hooke.Result r = stability("rk4", "--json");
         JsonNode j = json(r);
