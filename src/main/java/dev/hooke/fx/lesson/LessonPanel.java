@@ -547,7 +547,9 @@ public final class LessonPanel {
         return sb.toString();
     }
 
+    /** The step's checks in the language in use (core reports each in English and Chinese, with the same numbers). */
     private Node checks(StepResult r) {
+        Locale locale = I18n.locale();
         VBox box = new VBox(6);
         box.setId("lessonChecks");
         if (!r.checks().isEmpty()) {
@@ -558,9 +560,9 @@ public final class LessonPanel {
             badge.getStyleClass().add("check-badge");
             badge.setMinWidth(Region.USE_PREF_SIZE);
             VBox text = new VBox(2,
-                    label(null, c.check(), "check-name"),
-                    label(null, I18n.text("lesson.expected") + ": " + c.expected(), "check-detail"),
-                    label(null, I18n.text("lesson.measured") + ": " + c.measured(), "check-detail"));
+                    label(null, c.title().get(locale), "check-name"),
+                    label(null, I18n.text("lesson.expectedIs", c.expectedText().get(locale)), "check-detail"),
+                    label(null, I18n.text("lesson.measuredIs", c.measuredText().get(locale)), "check-detail"));
             HBox.setHgrow(text, Priority.ALWAYS);
             HBox row = new HBox(10, badge, text);
             row.getStyleClass().addAll("check-row", c.pass() ? "pass" : "fail");
