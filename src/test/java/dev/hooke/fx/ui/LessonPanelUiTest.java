@@ -226,6 +226,8 @@ class LessonPanelUiTest {
             assertTrue(han(line), line);
         }
         assertTrue(text(robot, "#lessonStatus").startsWith("全部"), text(robot, "#lessonStatus"));
+        // no space after a Chinese full stop between two sentences
+        assertTrue(text(robot, "#lessonAnswer").startsWith("正确。答案："), text(robot, "#lessonAnswer"));
         // the numbers are the same strings in both languages
         Pattern number = Pattern.compile("\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?");
         for (int i = 1; i < 3; i++) {
