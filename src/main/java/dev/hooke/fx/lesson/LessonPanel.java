@@ -315,9 +315,11 @@ public final class LessonPanel {
         render();
     }
 
+    /** A notice that the lesson's thread failed, in the language in use (the cause's own message is English). */
     private static String failure(Throwable e) {
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-        return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return I18n.text("lesson.failed",
+                cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage());
     }
 
     private static boolean aborted(StepResult r) {
