@@ -5,9 +5,11 @@ import dev.hooke.core.lesson.LessonChecker;
 import dev.hooke.core.lesson.Report;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -30,7 +32,7 @@ final class LessonCommand implements Runnable {
      * checks against the engine, prints a table (lesson, step, check, expected, measured,
      * PASS/FAIL) and a closing "N passed, M failed" line. Exit code 0 when every check passed, 1
      * when one failed (or a lesson file could not be read: that is a FAIL row naming its file and
-     * line), 2 when the path holds no lesson.
+     * line), 2 when the path holds no lesson. {@code --lang zh} writes the table in Chinese.
      */
     @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = HookeCli.Version.class,
             description = {"Plays every step of every lesson and verifies its checks against the engine.",
@@ -44,8 +46,15 @@ final class LessonCommand implements Runnable {
                 description = "A folder of lesson files (*.yaml) or one lesson file (default: ${DEFAULT-VALUE}).")
         Path path;
 
+        @Option(names = "--lang", paramLabel = "LANG", defaultValue = "en",
+                description = "The language of the expected and measured columns: en or zh (default: ${DEFAULT-VALUE}).")
+        String lang;
+
         @Override
         public Integer call() {
+            if (!lang.equals("en") && !lang.equals("zh")) {
+                throw new UsageException(spec.commandLine(), "--lang: must be en or zh, got " + lang);
+            }
             Report report;
             try {
                 report = LessonChecker.checkAll(path);
@@ -53,7 +62,7 @@ final class LessonCommand implements Runnable {
                 throw new UsageException(spec.commandLine(), "PATH: " + e.getMessage());
             }
             PrintWriter out = spec.commandLine().getOut();
-            out.print(report.formatTable());
+            out.print(report.formatTable(lang.equals("zh") ? Locale.SIMPLIFIED_CHINESE : Locale.ENGLISH));
             out.flush();
             return report.exitCode();
         }

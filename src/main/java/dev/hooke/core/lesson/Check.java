@@ -27,8 +27,8 @@ public sealed interface Check {
     /** The integrator named by the check, or null for the current one / the latest run. */
     IntegratorKind integrator();
 
-    /** What is expected, in words and numbers, for the report. */
-    String describeExpected();
+    /** What is expected, in words and numbers, for the report, in English and Chinese. */
+    Text describeExpected();
 
     /** A check about a run's record. */
     sealed interface RunCheck extends Check {
@@ -44,8 +44,8 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return "explodes within " + Fmt.num(within) + " s";
+        public Text describeExpected() {
+            return Text.format("explodes within %s s", "在 %s s 内爆炸", Fmt.num(within));
         }
     }
 
@@ -57,8 +57,8 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return "bounded for " + Fmt.num(time) + " s";
+        public Text describeExpected() {
+            return Text.format("bounded for %s s", "%s s 内保持有界", Fmt.num(time));
         }
     }
 
@@ -71,8 +71,9 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return "E(n+1)/E(n) = " + Fmt.num(expected, 10) + " " + Fmt.tol(within);
+        public Text describeExpected() {
+            return Text.format("E(n+1)/E(n) = %s %s", "每步能量比 E(n+1)/E(n) = %s %s", Fmt.num(expected, 10),
+                    Fmt.tol(within));
         }
     }
 
@@ -88,12 +89,13 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
+        public Text describeExpected() {
             if (Double.isNaN(expected)) {
-                return "E(end)/E(start) within [" + Fmt.num(min) + ", " + (Double.isInfinite(max) ? "∞" : Fmt.num(max))
-                        + "]";
+                return Text.format("E(end)/E(start) within [%s, %s]", "能量比 E(end)/E(start) 在 [%s, %s] 内",
+                        Fmt.num(min), Double.isInfinite(max) ? "∞" : Fmt.num(max));
             }
-            return "E(end)/E(start) = " + Fmt.num(expected) + " " + Fmt.tol(within);
+            return Text.format("E(end)/E(start) = %s %s", "能量比 E(end)/E(start) = %s %s", Fmt.num(expected),
+                    Fmt.tol(within));
         }
     }
 
@@ -105,8 +107,8 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return "E(t)/E(0) within [" + Fmt.num(min) + ", " + Fmt.num(max) + "]";
+        public Text describeExpected() {
+            return Text.format("E(t)/E(0) within [%s, %s]", "E(t)/E(0) 始终在 [%s, %s] 内", Fmt.num(min), Fmt.num(max));
         }
     }
 
@@ -118,8 +120,9 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return "|E + W_d − E(0)|/|E(0)| ≤ " + Fmt.num(max);
+        public Text describeExpected() {
+            return Text.format("|E + W_d − E(0)|/|E(0)| ≤ %s", "相对能量漂移 |E + W_d − E(0)|/|E(0)| ≤ %s",
+                    Fmt.num(max));
         }
     }
 
@@ -134,9 +137,11 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return min > 0 ? "max |u − u_exact| within [" + Fmt.num(min) + ", " + Fmt.num(max) + "] m"
-                    : "max |u − u_exact| ≤ " + Fmt.num(max) + " m";
+        public Text describeExpected() {
+            return min > 0 ? Text.format("max |u − u_exact| within [%s, %s] m",
+                    "与精确解的最大偏差 max |u − u_exact| 在 [%s, %s] m 内", Fmt.num(min), Fmt.num(max))
+                    : Text.format("max |u − u_exact| ≤ %s m", "与精确解的最大偏差 max |u − u_exact| ≤ %s m",
+                    Fmt.num(max));
         }
     }
 
@@ -148,8 +153,9 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return min == max ? min + " equilibrium crossings" : "between " + min + " and " + max + " equilibrium crossings";
+        public Text describeExpected() {
+            return min == max ? Text.format("%s equilibrium crossings", "经过平衡位置 %s 次", min)
+                    : Text.format("between %s and %s equilibrium crossings", "经过平衡位置 %s 到 %s 次", min, max);
         }
     }
 
@@ -161,8 +167,8 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return "largest strain within [" + Fmt.num(min) + ", " + Fmt.num(max) + "]";
+        public Text describeExpected() {
+            return Text.format("largest strain within [%s, %s]", "最大应变在 [%s, %s] 内", Fmt.num(min), Fmt.num(max));
         }
     }
 
@@ -187,19 +193,19 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            String what = switch (statistic) {
-                case "mean" -> "mean CG iterations per step";
-                case "max" -> "most CG iterations in a step";
-                default -> "total CG iterations";
+        public Text describeExpected() {
+            Text what = switch (statistic) {
+                case "mean" -> Quantity.MEAN_CG_ITERATIONS.words();
+                case "max" -> Quantity.MAX_CG_ITERATIONS.words();
+                default -> Quantity.TOTAL_CG_ITERATIONS.words();
             };
             if (above < 0) {
-                return what + " < " + below;
+                return Text.format("%s < %s", "%s < %s", what, below);
             }
             if (below == Long.MAX_VALUE) {
-                return what + " > " + above;
+                return Text.format("%s > %s", "%s > %s", what, above);
             }
-            return above + " < " + what + " < " + below;
+            return Text.format("%s < %s < %s", "%s < %s < %s", above, what, below);
         }
     }
 
@@ -214,8 +220,9 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return expected ? "every linear solve converged" : "some linear solve did not converge";
+        public Text describeExpected() {
+            return expected ? new Text("every linear solve converged", "每次线性求解都收敛")
+                    : new Text("some linear solve did not converge", "有线性求解未收敛");
         }
     }
 
@@ -231,32 +238,33 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return expected ? "an indefinite matrix was met" : "no indefinite matrix was met";
+        public Text describeExpected() {
+            return expected ? new Text("an indefinite matrix was met", "遇到了非正定矩阵")
+                    : new Text("no indefinite matrix was met", "没有遇到非正定矩阵");
         }
     }
 
     /** A number measured on a run, for {@link CompareRuns}. */
     enum Quantity {
         /** The mean CG iterations per step. */
-        MEAN_CG_ITERATIONS("mean_cg_iterations", "mean CG iterations per step"),
+        MEAN_CG_ITERATIONS("mean_cg_iterations", "mean CG iterations per step", "每步平均共轭梯度迭代次数"),
         /** The most CG iterations in one step. */
-        MAX_CG_ITERATIONS("max_cg_iterations", "most CG iterations in a step"),
+        MAX_CG_ITERATIONS("max_cg_iterations", "most CG iterations in a step", "单步最多共轭梯度迭代次数"),
         /** The CG iterations of the whole run. */
-        TOTAL_CG_ITERATIONS("total_cg_iterations", "total CG iterations"),
+        TOTAL_CG_ITERATIONS("total_cg_iterations", "total CG iterations", "共轭梯度迭代总次数"),
         /** The steps the run took. */
-        STEPS("steps", "steps"),
+        STEPS("steps", "steps", "步数"),
         /** The largest spring strain |l − L|/L over the run. */
-        MAX_STRAIN("max_strain", "largest strain"),
+        MAX_STRAIN("max_strain", "largest strain", "最大应变"),
         /** E(end)/E(start). */
-        ENERGY_RATIO("energy_ratio", "E(end)/E(start)");
+        ENERGY_RATIO("energy_ratio", "E(end)/E(start)", "能量比 E(end)/E(start)");
 
         private final String id;
-        private final String description;
+        private final Text words;
 
-        Quantity(String id, String description) {
+        Quantity(String id, String en, String zh) {
             this.id = id;
-            this.description = description;
+            this.words = new Text(en, zh);
         }
 
         /** The name in lesson files. */
@@ -264,9 +272,14 @@ public sealed interface Check {
             return id;
         }
 
-        /** A few words for reports. */
+        /** A few words for reports, in English. */
         public String description() {
-            return description;
+            return words.en();
+        }
+
+        /** A few words for reports, in English and Chinese. */
+        public Text words() {
+            return words;
         }
 
         /** Whether the quantity counts CG iterations (and so needs a run that used CG). */
@@ -316,20 +329,24 @@ public sealed interface Check {
         }
 
         /** The ratio in words, for example "mean CG iterations per step of 'block' / of 'none'". */
-        public String describeRatio() {
-            return quantity.description() + " of '" + run + "' / "
-                    + (baselineQuantity == quantity ? "of" : baselineQuantity.description() + " of") + " '" + baseline + "'";
+        public Text describeRatio() {
+            if (baselineQuantity == quantity) {
+                return Text.format("%s of '%s' / of '%s'", "'%2$s' 与 '%3$s' 的%1$s之比", quantity.words(), run, baseline);
+            }
+            return Text.format("%s of '%s' / %s of '%s'", "'%2$s' 的%1$s / '%4$s' 的%3$s", quantity.words(), run,
+                    baselineQuantity.words(), baseline);
         }
 
         @Override
-        public String describeExpected() {
+        public Text describeExpected() {
             if (Double.isInfinite(ratioAbove)) {
-                return describeRatio() + " < " + Fmt.num(ratioBelow);
+                return Text.format("%s < %s", "%s < %s", describeRatio(), Fmt.num(ratioBelow));
             }
             if (Double.isInfinite(ratioBelow)) {
-                return describeRatio() + " > " + Fmt.num(ratioAbove);
+                return Text.format("%s > %s", "%s > %s", describeRatio(), Fmt.num(ratioAbove));
             }
-            return Fmt.num(ratioAbove) + " < " + describeRatio() + " < " + Fmt.num(ratioBelow);
+            return Text.format("%s < %s < %s", "%s < %s < %s", Fmt.num(ratioAbove), describeRatio(),
+                    Fmt.num(ratioBelow));
         }
     }
 
@@ -352,11 +369,12 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
+        public Text describeExpected() {
             return switch (kind) {
-                case UNSTABLE -> "unstable at every Δt";
-                case NONE -> "no limit";
-                case SECONDS -> "Δt_max = " + Fmt.num(expected) + " s " + Fmt.tol(within);
+                case UNSTABLE -> new Text("unstable at every Δt", "任何 Δt 都不稳定");
+                case NONE -> new Text("no limit", "没有上限");
+                case SECONDS -> Text.format("Δt_max = %s s %s", "稳定性上限 Δt_max = %s s %s", Fmt.num(expected),
+                        Fmt.tol(within));
             };
         }
     }
@@ -369,8 +387,8 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return "2√(m/k) = " + Fmt.num(expected) + " s " + Fmt.tol(within);
+        public Text describeExpected() {
+            return Text.format("2√(m/k) = %s s %s", "朴素上限 2√(m/k) = %s s %s", Fmt.num(expected), Fmt.tol(within));
         }
     }
 
@@ -382,8 +400,9 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return "ω_max = " + Fmt.num(expected) + " rad/s " + Fmt.tol(within);
+        public Text describeExpected() {
+            return Text.format("ω_max = %s rad/s %s", "最高角频率 ω_max = %s rad/s %s", Fmt.num(expected),
+                    Fmt.tol(within));
         }
     }
 
@@ -395,8 +414,9 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return "Δt_max / 2√(m/k) = " + Fmt.num(expected) + " " + Fmt.tol(within);
+        public Text describeExpected() {
+            return Text.format("Δt_max / 2√(m/k) = %s %s", "稳定性上限与朴素上限之比 Δt_max / 2√(m/k) = %s %s",
+                    Fmt.num(expected), Fmt.tol(within));
         }
     }
 
@@ -414,8 +434,9 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return "measured explosion Δt = predicted limit " + Fmt.tol(within);
+        public Text describeExpected() {
+            return Text.format("measured explosion Δt = predicted limit %s", "实测爆炸 Δt = 预测的稳定性上限 %s",
+                    Fmt.tol(within));
         }
     }
 
@@ -427,8 +448,9 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return "explodes ⇔ Δt ≥ predicted limit, for every Δt of the sweep";
+        public Text describeExpected() {
+            return new Text("explodes ⇔ Δt ≥ predicted limit, for every Δt of the sweep",
+                    "扫描中的每个 Δt：爆炸 ⇔ Δt ≥ 预测的稳定性上限");
         }
     }
 
@@ -448,8 +470,8 @@ public sealed interface Check {
         }
 
         @Override
-        public String describeExpected() {
-            return "order " + Fmt.num(expected) + " ± " + Fmt.num(within);
+        public Text describeExpected() {
+            return Text.format("order %s ± %s", "收敛阶 %s ± %s", Fmt.num(expected), Fmt.num(within));
         }
     }
 }

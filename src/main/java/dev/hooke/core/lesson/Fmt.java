@@ -40,20 +40,20 @@ final class Fmt {
         return num(d, 6);
     }
 
-    /** A relative tolerance: "±1%" or "±1e-9 (relative)". */
-    static String tol(double rel) {
+    /** A relative tolerance: "±1%", or "±1e-9 rel." (相对). */
+    static Text tol(double rel) {
         if (rel >= 1e-4) {
-            return "±" + num(rel * 100, 4) + "%";
+            return Text.same("±" + num(rel * 100, 4) + "%");
         }
-        return "±" + num(rel, 3) + " rel.";
+        return Text.format("±%s rel.", "±%s（相对）", num(rel, 3));
     }
 
-    /** A signed relative deviation: "+0.42%" or "rel. +6.3e-8". */
-    static String dev(double rel) {
+    /** A signed relative deviation: "+0.42%", or "rel. +6.3e-8" (相对). */
+    static Text dev(double rel) {
         String sign = rel >= 0 ? "+" : "−";
         if (Math.abs(rel) >= 1e-4) {
-            return sign + num(Math.abs(rel) * 100, 3) + "%";
+            return Text.same(sign + num(Math.abs(rel) * 100, 3) + "%");
         }
-        return "rel. " + sign + num(Math.abs(rel), 2);
+        return Text.format("rel. %s", "相对 %s", sign + num(Math.abs(rel), 2));
     }
 }

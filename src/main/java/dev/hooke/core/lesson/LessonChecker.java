@@ -42,14 +42,14 @@ public final class LessonChecker {
             try {
                 lesson = LessonReader.read(f);
             } catch (DataFileException e) {
-                rows.add(new CheckResult(f.toString(), 0, "load", "a valid lesson file", e.getMessage(), false,
-                        e.line()));
+                rows.add(new CheckResult(f.toString(), 0, "load", new Text("a valid lesson file", "有效的课程文件"),
+                        Text.same(e.getMessage()), false, e.line()));
                 continue;
             }
             String other = ids.putIfAbsent(lesson.id(), f.toString());
             if (other != null) {
-                rows.add(new CheckResult(lesson.id(), 0, "id", "an id no other lesson has", "also the id of " + other,
-                        false, 1));
+                rows.add(new CheckResult(lesson.id(), 0, "id", new Text("an id no other lesson has", "别的课程没有用过的 id"),
+                        Text.format("also the id of %s", "也是 %s 的 id", other), false, 1));
             }
             rows.addAll(check(lesson).rows());
         }

@@ -137,21 +137,22 @@ public final class LessonRunner {
                     play(a, runs);
                 }
             } catch (ActionFailed | RuntimeException e) {
-                rows.add(new CheckResult(lesson.id(), step.number(), a.name(), "the action can be played",
-                        e instanceof ActionFailed ? e.getMessage() : "error: " + e, false, a.line()));
+                rows.add(new CheckResult(lesson.id(), step.number(), a.name(),
+                        new Text("the action can be played", "这个动作能够执行"),
+                        e instanceof ActionFailed f ? f.text : error(e), false, a.line()));
                 aborted = true;
                 return new StepResult(step, rows, runs, sweep, charts, paused);
             }
         }
         for (Check c : step.checks()) {
-            String measured;
+            Text measured;
             boolean pass;
             try {
                 Outcome o = evaluate(c);
                 measured = o.measured;
                 pass = o.pass;
             } catch (RuntimeException e) {
-                measured = "error: " + e;
+                measured = error(e);
                 pass = false;
             }
             rows.add(new CheckResult(lesson.id(), step.number(), c.name(), c.describeExpected(), measured, pass, c.line()));
@@ -159,12 +160,19 @@ public final class LessonRunner {
         return new StepResult(step, rows, runs, sweep, charts, paused);
     }
 
-    /** An action that cannot be played. */
+    /** An error inside the engine, for a report row (the exception's own message is English). */
+    private static Text error(Exception e) {
+        return Text.format("error: %s", "错误：%s", e);
+    }
+
+    /** An action that cannot be played; its message is the English of {@code text}. */
     private static final class ActionFailed extends Exception {
         private static final long serialVersionUID = 1L;
+        private final transient Text text;
 
-        ActionFailed(String message) {
-            super(message);
+        ActionFailed(Text text) {
+            super(text.en());
+            this.text = text;
         }
     }
 
@@ -186,14 +194,14 @@ public final class LessonRunner {
             rebuild();
         } else if (a instanceof Action.Run r) {
             long n = r.steps() > 0 ? r.steps() : stepsFor(r.time(), sim.dt());
-            Work work = new Work("the run");
+            Work work = new Work(new Text("the run", "这次运行"));
             work.plan(n, sim.system(), file, file.integrator());
             RunRecord rec = run(sim, n, true, r.label(), work);
             remember(rec);
             runs.add(rec);
         } else if (a instanceof Action.Compare c) {
             long n = stepsFor(c.time(), file.dt());
-            Work work = new Work("the comparison");
+            Work work = new Work(new Text("the comparison", "这次比较"));
             for (IntegratorKind k : c.integrators()) {
                 work.plan(n, sim.system(), file, k);
             }
@@ -307,11 +315,11 @@ public final class LessonRunner {
      * the limit.
      */
     private static final class Work {
-        private final String what;
+        private final Text what;
         private double planned;
         private double done;
 
-        Work(String what) {
+        Work(Text what) {
             this.what = what;
         }
 
@@ -330,9 +338,10 @@ public final class LessonRunner {
             budget(steps, s);
             planned += steps * size(s) * (1 + perStep(f, kind, s));
             if (planned > MAX_WORK_PER_ACTION) {
-                throw new ActionFailed(String.format(Locale.ROOT,
-                        "%s would do %.3g particle-and-spring steps, more than the limit of %.3g per action",
-                        what, planned, MAX_WORK_PER_ACTION));
+                throw new ActionFailed(Text.format(
+                        "%s would do %s particle-and-spring steps, more than the limit of %s per action",
+                        "%s需要 %s 个质点与弹簧步，超过每个动作 %s 的上限",
+                        what, g3(planned), g3(MAX_WORK_PER_ACTION)));
             }
         }
 
@@ -348,24 +357,25 @@ public final class LessonRunner {
             }
             done += size(s.system()) * (st.iterations + Math.max(0, st.newtonIterations - 1) * (1 + perSolve));
             if (planned + done > MAX_WORK_PER_ACTION) {
-                throw new ActionFailed(String.format(Locale.ROOT,
-                        "%s stopped at t = %s s: with its solver iterations it did %.3g particle-and-spring steps,"
-                                + " more than the limit of %.3g per action", what, Fmt.num(s.time()), planned + done,
-                        MAX_WORK_PER_ACTION));
+                throw new ActionFailed(Text.format(
+                        "%s stopped at t = %s s: with its solver iterations it did %s particle-and-spring steps,"
+                                + " more than the limit of %s per action",
+                        "%s在 t = %s s 时停止：算上求解器的迭代，已做了 %s 个质点与弹簧步，超过每个动作 %s 的上限",
+                        what, Fmt.num(s.time()), g3(planned + done), g3(MAX_WORK_PER_ACTION)));
             }
         }
     }
 
     private static void budget(long steps, MassSpringSystem s) throws ActionFailed {
         if (steps > MAX_STEPS_PER_ACTION) {
-            throw new ActionFailed("would take " + steps + " steps, more than the limit of " + MAX_STEPS_PER_ACTION
-                    + " per action");
+            throw new ActionFailed(Text.format("would take %s steps, more than the limit of %s per action",
+                    "需要 %s 步，超过每个动作 %s 步的上限", steps, MAX_STEPS_PER_ACTION));
         }
         double work = steps * size(s);
         if (work > MAX_WORK_PER_ACTION) {
-            throw new ActionFailed(String.format(Locale.ROOT,
-                    "would do %.3g particle-and-spring steps, more than the limit of %.3g per action",
-                    work, MAX_WORK_PER_ACTION));
+            throw new ActionFailed(Text.format(
+                    "would do %s particle-and-spring steps, more than the limit of %s per action",
+                    "需要 %s 个质点与弹簧步，超过每个动作 %s 的上限", g3(work), g3(MAX_WORK_PER_ACTION)));
         }
     }
 
@@ -395,7 +405,7 @@ public final class LessonRunner {
         IntegratorKind kind = s.integrator() != null ? s.integrator() : file.integrator();
         double limit = limit(kind).dtMax();
         MassSpringSystem probe = file.build();
-        Work work = new Work("the sweep");
+        Work work = new Work(new Text("the sweep", "这次扫描"));
         for (double h : s.dts()) {
             work.plan(stepsFor(s.time(), h), probe, file, kind);
         }
@@ -415,7 +425,20 @@ public final class LessonRunner {
 
     // ------------------------------------------------------------------ checks
 
-    private record Outcome(String measured, boolean pass) {
+    private record Outcome(Text measured, boolean pass) {
+    }
+
+    /** A count of work with three significant digits, as {@code %.3g} writes it. */
+    private static String g3(double v) {
+        return String.format(Locale.ROOT, "%.3g", v);
+    }
+
+    private static Outcome outcome(String en, String zh, boolean pass, Object... args) {
+        return new Outcome(Text.format(en, zh, args), pass);
+    }
+
+    private static Text unavailable(Text why) {
+        return Text.format("unavailable: %s", "无法给出：%s", why);
     }
 
     private Outcome evaluate(Check c) {
@@ -423,33 +446,38 @@ public final class LessonRunner {
             RunRecord r = rc.run() != null ? latestByLabel.get(rc.run())
                     : c.integrator() == null ? latest : latestByKind.get(c.integrator());
             if (r == null) {
-                return new Outcome(rc.run() != null ? "no run labelled '" + rc.run() + "' yet"
-                        : c.integrator() == null ? "no run yet" : "no run with " + c.integrator().id() + " yet", false);
+                return new Outcome(rc.run() != null ? noLabel(rc.run())
+                        : c.integrator() == null ? new Text("no run yet", "还没有运行")
+                        : Text.format("no run with %s yet", "还没有用 %s 的运行", c.integrator().id()), false);
             }
             if (r.startedExploded()) {
-                return new Outcome("the simulation had already exploded before this run (add a reset)", false);
+                return new Outcome(new Text("the simulation had already exploded before this run (add a reset)",
+                        "这次运行之前模拟已经爆炸（需要先 reset）"), false);
             }
             return evaluateRun(rc, r);
         }
         if (c instanceof Check.PredictedLimit p) {
             StabilityLimit lim = limit(kindOf(c));
             return switch (p.kind()) {
-                case UNSTABLE -> new Outcome(lim.describe(), lim.unstableAtEveryDt());
-                case NONE -> new Outcome(lim.describe(), lim.unlimited());
-                case SECONDS -> relative(lim.dtMax(), p.expected(), p.within(), " s (" + lim.rule() + ")");
+                case UNSTABLE -> new Outcome(ReportTexts.limit(lim), lim.unstableAtEveryDt());
+                case NONE -> new Outcome(ReportTexts.limit(lim), lim.unlimited());
+                case SECONDS -> relative(lim.dtMax(), p.expected(), p.within(),
+                        Text.format("%s s (%s)", "%s s（%s）", Fmt.num(lim.dtMax()), ReportTexts.rule(lim.rule())));
             };
         }
         if (c instanceof Check.NaiveBound n) {
-            return relative(StabilityAnalysis.naiveBound(fresh()), n.expected(), n.within(), " s");
+            double b = StabilityAnalysis.naiveBound(fresh());
+            return relative(b, n.expected(), n.within(), Text.same(Fmt.num(b) + " s"));
         }
         if (c instanceof Check.OmegaMax w) {
-            return relative(StabilityAnalysis.omegaMax(fresh()), w.expected(), w.within(), " rad/s");
+            double om = StabilityAnalysis.omegaMax(fresh());
+            return relative(om, w.expected(), w.within(), Text.same(Fmt.num(om) + " rad/s"));
         }
         if (c instanceof Check.LimitOverNaive l) {
             StabilityLimit lim = limit(kindOf(c));
             double naive = StabilityAnalysis.naiveBound(fresh());
-            return relative(lim.dtMax() / naive, l.expected(), l.within(),
-                    " (" + Fmt.num(lim.dtMax()) + " s / " + Fmt.num(naive) + " s)");
+            return relative(lim.dtMax() / naive, l.expected(), l.within(), Text.format("%s (%s s / %s s)",
+                    "%s（%s s / %s s）", Fmt.num(lim.dtMax() / naive), Fmt.num(lim.dtMax()), Fmt.num(naive)));
         }
         if (c instanceof Check.ExplosionDt e) {
             return explosionDt(e);
@@ -469,131 +497,151 @@ public final class LessonRunner {
     private Outcome evaluateRun(Check.RunCheck c, RunRecord r) {
         if (c instanceof Check.Explodes e) {
             if (!r.exploded()) {
-                return new Outcome("still bounded after " + Fmt.num(r.duration()) + " s", false);
+                return outcome("still bounded after %s s", "%s s 后仍然有界", false, Fmt.num(r.duration()));
             }
             double at = r.explosion().time() - r.startTime();
-            return new Outcome("exploded after " + Fmt.num(at) + " s (step " + r.explosion().step() + ")",
-                    at <= e.within() * (1 + 1e-12));
+            return outcome("exploded after %s s (step %s)", "%s s 后爆炸（第 %s 步）", at <= e.within() * (1 + 1e-12),
+                    Fmt.num(at), r.explosion().step());
         }
         if (c instanceof Check.Bounded b) {
             if (r.exploded()) {
-                return new Outcome("exploded after " + Fmt.num(r.explosion().time() - r.startTime()) + " s", false);
+                return outcome("exploded after %s s", "%s s 后爆炸", false,
+                        Fmt.num(r.explosion().time() - r.startTime()));
             }
-            return new Outcome("bounded for " + Fmt.num(r.duration()) + " s",
-                    r.duration() >= b.time() - 0.5 * r.dt());
+            return outcome("bounded for %s s", "%s s 内保持有界", r.duration() >= b.time() - 0.5 * r.dt(),
+                    Fmt.num(r.duration()));
         }
         if (c instanceof Check.EnergyRatioPerStep e) {
             double lo = r.minStepRatio();
             double hi = r.maxStepRatio();
             if (Double.isNaN(lo)) {
-                return new Outcome("no step with E ≠ 0", false);
+                return outcome("no step with E ≠ 0", "没有 E ≠ 0 的步", false);
             }
             double dev = Math.max(Math.abs(lo / e.expected() - 1), Math.abs(hi / e.expected() - 1));
-            return new Outcome("from " + Fmt.num(lo, 12) + " to " + Fmt.num(hi, 12) + " over " + r.steps()
-                    + " steps (largest deviation " + Fmt.num(dev, 2) + ")", dev <= e.within());
+            return outcome("from %s to %s over %s steps (largest deviation %s)", "%3$s 步中从 %1$s 到 %2$s（最大偏差 %4$s）",
+                    dev <= e.within(), Fmt.num(lo, 12), Fmt.num(hi, 12), r.steps(), Fmt.num(dev, 2));
         }
         if (c instanceof Check.EnergyRatio e) {
             if (r.startEnergyNegligible()) {
-                return new Outcome(zeroStart(r) + ": the ratio is undefined", false);
+                return new Outcome(ratioUndefined(r), false);
             }
             double ratio = r.endEnergy() / r.startEnergy();
+            Text value = Text.format("%s after %s s", "%2$s s 后为 %1$s", Fmt.num(ratio), Fmt.num(r.duration()));
             if (Double.isNaN(e.expected())) {
-                return new Outcome(Fmt.num(ratio) + " after " + Fmt.num(r.duration()) + " s",
-                        ratio >= e.min() && ratio <= e.max());
+                return new Outcome(value, ratio >= e.min() && ratio <= e.max());
             }
-            return relative(ratio, e.expected(), e.within(), " after " + Fmt.num(r.duration()) + " s");
+            return relative(ratio, e.expected(), e.within(), value);
         }
         if (c instanceof Check.EnergyRange e) {
             if (r.startEnergyNegligible()) {
-                return new Outcome(zeroStart(r) + ": the ratio is undefined", false);
+                return new Outcome(ratioUndefined(r), false);
             }
             double lo = r.minEnergyRatio();
             double hi = r.maxEnergyRatio();
-            return new Outcome("[" + Fmt.num(lo) + ", " + Fmt.num(hi) + "] over " + Fmt.num(r.duration()) + " s",
-                    lo >= e.min() && hi <= e.max());
+            return outcome("[%s, %s] over %s s", "%3$s s 内为 [%1$s, %2$s]", lo >= e.min() && hi <= e.max(),
+                    Fmt.num(lo), Fmt.num(hi), Fmt.num(r.duration()));
         }
         if (c instanceof Check.EnergyDrift e) {
             if (r.startEnergyNegligible()) {
-                return new Outcome(zeroStart(r) + ": the relative drift is undefined", false);
+                return new Outcome(Text.format("%s: the relative drift is undefined", "%s：相对漂移没有定义",
+                        zeroStart(r)), false);
             }
-            return new Outcome(Fmt.num(r.maxDrift(), 3) + " over " + Fmt.num(r.duration()) + " s",
-                    r.maxDrift() <= e.max());
+            return outcome("%s over %s s", "%2$s s 内为 %1$s", r.maxDrift() <= e.max(), Fmt.num(r.maxDrift(), 3),
+                    Fmt.num(r.duration()));
         }
         if (c instanceof Check.ErrorVsExact e) {
             if (r.exactUnavailable() != null) {
-                return new Outcome("unavailable: " + r.exactUnavailable(), false);
+                return new Outcome(unavailable(r.exactUnavailable()), false);
             }
-            return new Outcome(Fmt.num(r.maxError(), 3) + " m over " + Fmt.num(r.duration()) + " s",
-                    r.maxError() >= e.min() && r.maxError() <= e.max());
+            return outcome("%s m over %s s", "%2$s s 内为 %1$s m", r.maxError() >= e.min() && r.maxError() <= e.max(),
+                    Fmt.num(r.maxError(), 3), Fmt.num(r.duration()));
         }
         if (c instanceof Check.Crossings e) {
             if (r.exactUnavailable() != null) {
-                return new Outcome("unavailable: " + r.exactUnavailable(), false);
+                return new Outcome(unavailable(r.exactUnavailable()), false);
             }
-            return new Outcome(r.crossings() + " in " + Fmt.num(r.duration()) + " s",
-                    r.crossings() >= e.min() && r.crossings() <= e.max());
+            return outcome("%s in %s s", "%2$s s 内 %1$s 次", r.crossings() >= e.min() && r.crossings() <= e.max(),
+                    r.crossings(), Fmt.num(r.duration()));
         }
         if (c instanceof Check.MaxStrain e) {
-            return new Outcome(Fmt.num(r.maxStrain(), 4), r.maxStrain() >= e.min() && r.maxStrain() <= e.max());
+            return new Outcome(Text.same(Fmt.num(r.maxStrain(), 4)), r.maxStrain() >= e.min() && r.maxStrain() <= e.max());
         }
         if (c instanceof Check.CgIterations e) {
-            String missing = cgUnavailable(r);
+            Text missing = cgUnavailable(r);
             if (missing != null) {
-                return new Outcome("unavailable: " + missing, false);
+                return new Outcome(unavailable(missing), false);
             }
             double v = switch (e.statistic()) {
                 case "mean" -> r.meanIterations();
                 case "max" -> r.maxIterations();
                 default -> r.totalIterations();
             };
-            return new Outcome(e.statistic() + " " + Fmt.num(v, 4) + " over " + r.solves() + " steps",
-                    v < e.below() && v > e.above());
+            Text stat = switch (e.statistic()) {
+                case "mean" -> new Text("mean", "平均");
+                case "max" -> new Text("max", "最多");
+                default -> new Text("total", "总计");
+            };
+            return outcome("%s %s over %s steps", "%3$s 步中%1$s %2$s", v < e.below() && v > e.above(), stat,
+                    Fmt.num(v, 4), r.solves());
         }
         if (c instanceof Check.SolverConverged e) {
             if (r.solves() == 0) {
-                return new Outcome("unavailable: " + noSolves(r), false);
+                return new Outcome(unavailable(noSolves(r)), false);
             }
             if (r.unconvergedSteps() == 0) {
-                return new Outcome("every solve of " + r.solves() + " steps converged (largest final residual "
-                        + Fmt.num(r.maxFinalResidual(), 2) + ")", e.expected());
+                return outcome("every solve of %s steps converged (largest final residual %s)",
+                        "%s 步的每次求解都收敛（最大最终残差 %s）", e.expected(), r.solves(),
+                        Fmt.num(r.maxFinalResidual(), 2));
             }
-            return new Outcome(r.unconvergedSteps() + " of " + r.solves() + " steps did not converge; first at step "
-                    + r.firstUnconvergedStep() + " (t = " + Fmt.num(r.firstUnconvergedTime(), 4) + " s): "
-                    + r.firstFailure().description(), !e.expected());
+            return outcome("%s of %s steps did not converge; first at step %s (t = %s s): %s",
+                    "%2$s 步中有 %1$s 步未收敛；首次在第 %3$s 步（t = %4$s s）：%5$s", !e.expected(),
+                    r.unconvergedSteps(), r.solves(), r.firstUnconvergedStep(), Fmt.num(r.firstUnconvergedTime(), 4),
+                    ReportTexts.outcome(r.firstFailure()));
         }
         if (c instanceof Check.SolverIndefinite e) {
             if (r.solves() == 0) {
-                return new Outcome("unavailable: " + noSolves(r), false);
+                return new Outcome(unavailable(noSolves(r)), false);
             }
             if (r.indefiniteSteps() == 0) {
-                return new Outcome("no indefinite matrix in " + r.solves() + " steps", !e.expected());
+                return outcome("no indefinite matrix in %s steps", "%s 步中没有遇到非正定矩阵", !e.expected(), r.solves());
             }
-            return new Outcome("indefinite in " + r.indefiniteSteps() + " of " + r.solves() + " steps; first at step "
-                    + r.firstIndefiniteStep() + " (t = " + Fmt.num(r.firstIndefiniteTime(), 4) + " s)", e.expected());
+            return outcome("indefinite in %s of %s steps; first at step %s (t = %s s)",
+                    "%2$s 步中有 %1$s 步矩阵非正定；首次在第 %3$s 步（t = %4$s s）", e.expected(), r.indefiniteSteps(),
+                    r.solves(), r.firstIndefiniteStep(), Fmt.num(r.firstIndefiniteTime(), 4));
         }
         throw new IllegalStateException(c.name());
     }
 
     /** "E(start) = 0 J", or "E(start) = 8e-27 J, zero but for rounding" when it is negligible but not 0. */
-    private static String zeroStart(RunRecord r) {
-        return r.startEnergy() == 0 ? "E(start) = 0 J"
-                : "E(start) = " + Fmt.num(r.startEnergy(), 2) + " J, zero but for rounding";
+    private static Text zeroStart(RunRecord r) {
+        return r.startEnergy() == 0 ? Text.same("E(start) = 0 J")
+                : Text.format("E(start) = %s J, zero but for rounding", "E(start) = %s J，除舍入误差外为零",
+                Fmt.num(r.startEnergy(), 2));
     }
 
-    private static String noSolves(RunRecord r) {
-        return r.integrator().isImplicit() ? "the run took no step"
-                : "the run's integrator (" + r.integrator().id() + ") solves no linear system; solver statistics "
-                + "exist only for implicit integrators";
+    private static Text ratioUndefined(RunRecord r) {
+        return Text.format("%s: the ratio is undefined", "%s：比值没有定义", zeroStart(r));
+    }
+
+    private static Text noLabel(String label) {
+        return Text.format("no run labelled '%s' yet", "还没有标记为 '%s' 的运行", label);
+    }
+
+    private static Text noSolves(RunRecord r) {
+        return r.integrator().isImplicit() ? new Text("the run took no step", "这次运行一步也没有走")
+                : Text.format("the run's integrator (%s) solves no linear system; solver statistics "
+                + "exist only for implicit integrators", "这次运行的积分器（%s）不求解线性方程组；只有隐式积分器才有求解器统计",
+                r.integrator().id());
     }
 
     /** Why a run has no CG iterations to count, or null when it has. */
-    private static String cgUnavailable(RunRecord r) {
+    private static Text cgUnavailable(RunRecord r) {
         if (r.solves() == 0) {
             return noSolves(r);
         }
         if (!r.usesCg()) {
-            return "the run solved with " + r.solverOptions().solver().id() + ", a direct solver that takes no CG "
-                    + "iterations";
+            return Text.format("the run solved with %s, a direct solver that takes no CG iterations",
+                    "这次运行用 %s 求解，这是直接法，没有共轭梯度迭代", r.solverOptions().solver().id());
         }
         return null;
     }
@@ -610,12 +658,12 @@ public final class LessonRunner {
         };
     }
 
-    private static String quantityUnavailable(RunRecord r, Check.Quantity q) {
+    private static Text quantityUnavailable(RunRecord r, Check.Quantity q) {
         if (q.needsCg()) {
             return cgUnavailable(r);
         }
         if (q == Check.Quantity.ENERGY_RATIO && r.startEnergyNegligible()) {
-            return zeroStart(r) + ": the energy ratio is undefined";
+            return Text.format("%s: the energy ratio is undefined", "%s：能量比没有定义", zeroStart(r));
         }
         return null;
     }
@@ -624,31 +672,36 @@ public final class LessonRunner {
         RunRecord a = latestByLabel.get(c.run());
         RunRecord b = latestByLabel.get(c.baseline());
         if (a == null || b == null) {
-            return new Outcome("no run labelled '" + (a == null ? c.run() : c.baseline()) + "' yet", false);
+            return new Outcome(noLabel(a == null ? c.run() : c.baseline()), false);
         }
         for (RunRecord r : List.of(a, b)) {
             if (r.startedExploded()) {
-                return new Outcome("the run '" + r.label() + "' started after an explosion (add a reset)", false);
+                return outcome("the run '%s' started after an explosion (add a reset)",
+                        "运行 '%s' 是在爆炸之后开始的（需要先 reset）", false, r.label());
             }
         }
-        String missing = quantityUnavailable(a, c.quantity());
+        Text missing = quantityUnavailable(a, c.quantity());
         if (missing != null) {
-            return new Outcome("'" + c.run() + "': unavailable: " + missing, false);
+            return outcome("'%s': %s", "'%s'：%s", false, c.run(), unavailable(missing));
         }
         missing = quantityUnavailable(b, c.baselineQuantity());
         if (missing != null) {
-            return new Outcome("'" + c.baseline() + "': unavailable: " + missing, false);
+            return outcome("'%s': %s", "'%s'：%s", false, c.baseline(), unavailable(missing));
         }
         double qa = quantity(a, c.quantity());
         double qb = quantity(b, c.baselineQuantity());
         double ratio = qa / qb;
-        String measured = Fmt.num(qa, 6) + " / " + Fmt.num(qb, 6) + " = " + Fmt.num(ratio, 4);
+        Text measured = Text.same(Fmt.num(qa, 6) + " / " + Fmt.num(qb, 6) + " = " + Fmt.num(ratio, 4));
         return new Outcome(measured, ratio > c.ratioAbove() && ratio < c.ratioBelow());
     }
 
-    private static Outcome relative(double measured, double expected, double within, String suffix) {
+    /**
+     * A measured value against the expected one within the relative {@code within}:
+     * {@code value} (the measured number in words) followed by its deviation.
+     */
+    private static Outcome relative(double measured, double expected, double within, Text value) {
         double dev = measured / expected - 1;
-        return new Outcome(Fmt.num(measured) + suffix + " (" + Fmt.dev(dev) + ")", Math.abs(dev) <= within);
+        return outcome("%s (%s)", "%s（%s）", Math.abs(dev) <= within, value, Fmt.dev(dev));
     }
 
     private IntegratorKind kindOf(Check c) {
@@ -672,41 +725,44 @@ public final class LessonRunner {
         IntegratorKind kind = kindOf(e);
         StabilityLimit lim = limit(kind);
         if (lim.unlimited() || lim.unstableAtEveryDt()) {
-            return new Outcome("no finite limit to measure: predicted " + lim.describe(), false);
+            return outcome("no finite limit to measure: predicted %s", "没有有限的上限可测：预测为%s", false,
+                    ReportTexts.limit(lim));
         }
         SceneSpec spec = restSpec();
         MassSpringSystem probe = Scenes.build(spec);
         double trialSteps = e.periods() * 2 * Math.PI / lim.omegaMax() / lim.dtMax();
         double work = 24 * trialSteps * size(probe);
         if (work > MAX_WORK_PER_ACTION) {
-            return new Outcome(String.format(Locale.ROOT,
-                    "the bisection would do about %.3g particle-and-spring steps, more than the limit of %.3g",
-                    work, MAX_WORK_PER_ACTION), false);
+            return outcome("the bisection would do about %s particle-and-spring steps, more than the limit of %s",
+                    "二分法大约需要 %s 个质点与弹簧步，超过上限 %s", false, g3(work), g3(MAX_WORK_PER_ACTION));
         }
         SceneFile f = file;
         ExplosionBisection.Result r = ExplosionBisection.measure(() -> Scenes.build(spec),
                 () -> f.createIntegrator(kind), lim.dtMax(),
                 new ExplosionBisection.Options(e.periods(), e.growth(), 1e-4, 1e-4, (int) MAX_STEPS_PER_ACTION));
         double dev = r.dtMax() / lim.dtMax() - 1;
-        return new Outcome(Fmt.num(r.dtMax()) + " s measured, " + Fmt.num(lim.dtMax()) + " s predicted ("
-                + Fmt.dev(dev) + ", " + r.trials() + " trials)", Math.abs(dev) <= e.within());
+        return outcome("%s s measured, %s s predicted (%s, %s trials)", "实测 %s s，预测 %s s（%s，%s 次试算）",
+                Math.abs(dev) <= e.within(), Fmt.num(r.dtMax()), Fmt.num(lim.dtMax()), Fmt.dev(dev), r.trials());
     }
 
     private Outcome sweepMatches() {
         if (lastSweep == null) {
-            return new Outcome("no sweep yet", false);
+            return outcome("no sweep yet", "还没有扫描", false);
         }
-        List<String> wrong = new ArrayList<>();
+        Text wrong = null;
         for (SweepResult.Row row : lastSweep.rows()) {
             if (!row.agrees()) {
-                wrong.add("Δt = " + Fmt.num(row.dt()) + " s " + (row.exploded() ? "exploded" : "stayed bounded"));
+                Text t = row.exploded() ? Text.format("Δt = %s s exploded", "Δt = %s s 爆炸了", Fmt.num(row.dt()))
+                        : Text.format("Δt = %s s stayed bounded", "Δt = %s s 保持有界", Fmt.num(row.dt()));
+                wrong = wrong == null ? t : wrong.plus(new Text("; ", "；")).plus(t);
             }
         }
-        String lim = Fmt.num(lastSweep.predictedLimit()) + " s";
-        if (wrong.isEmpty()) {
-            return new Outcome("all " + lastSweep.rows().size() + " agree with the limit " + lim, true);
+        String lim = Fmt.num(lastSweep.predictedLimit());
+        if (wrong == null) {
+            return outcome("all %s agree with the limit %s s", "全部 %s 个都与上限 %s s 一致", true,
+                    lastSweep.rows().size(), lim);
         }
-        return new Outcome(String.join("; ", wrong) + " (limit " + lim + ")", false);
+        return outcome("%s (limit %s s)", "%s（上限 %s s）", false, wrong, lim);
     }
 
     /**
@@ -720,16 +776,16 @@ public final class LessonRunner {
     private Outcome convergence(Check.ConvergenceOrder o) {
         IntegratorKind kind = kindOf(o);
         MassSpringSystem probe = file.build();
-        String missing = SpringOracle.unavailable(probe);
+        Text missing = SpringOracle.unavailable(probe);
         if (missing != null) {
-            return new Outcome("unavailable: " + missing, false);
+            return new Outcome(unavailable(missing), false);
         }
         double work = 0;
         for (double h : o.dts()) {
             work += stepsFor(o.time(), h) * size(probe);
         }
         if (work > MAX_WORK_PER_ACTION) {
-            return new Outcome("the runs would exceed the work limit", false);
+            return outcome("the runs would exceed the work limit", "这些运行会超出工作量上限", false);
         }
         int n = o.dts().size();
         double[] lx = new double[n];
@@ -741,11 +797,12 @@ public final class LessonRunner {
             SpringOracle exact = SpringOracle.of(s.system(), 0);
             s.step((int) stepsFor(o.time(), h));
             if (s.exploded()) {
-                return new Outcome("exploded at Δt = " + Fmt.num(h) + " s", false);
+                return outcome("exploded at Δt = %s s", "Δt = %s s 时爆炸", false, Fmt.num(h));
             }
             double err = Math.abs(exact.displacement(s.system()) - exact.exact(s.time()));
             if (!(err > 0) || !Double.isFinite(err)) {
-                return new Outcome("error " + err + " m at Δt = " + Fmt.num(h) + " s: no order can be fitted", false);
+                return outcome("error %s m at Δt = %s s: no order can be fitted", "Δt = %2$s s 时误差为 %1$s m：无法拟合收敛阶",
+                        false, err, Fmt.num(h));
             }
             lx[i] = Math.log(h);
             ly[i] = Math.log(err);
@@ -764,7 +821,7 @@ public final class LessonRunner {
             sxx += (lx[i] - mx) * (lx[i] - mx);
         }
         double p = sxy / sxx;
-        return new Outcome("order " + Fmt.num(p, 4) + " (errors " + errs + " m at t = " + Fmt.num(o.time()) + " s)",
-                Math.abs(p - o.expected()) <= o.within());
+        return outcome("order %s (errors %s m at t = %s s)", "收敛阶 %s（t = %3$s s 时误差为 %2$s m）",
+                Math.abs(p - o.expected()) <= o.within(), Fmt.num(p, 4), errs, Fmt.num(o.time()));
     }
 }

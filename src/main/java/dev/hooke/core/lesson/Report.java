@@ -2,6 +2,7 @@ package dev.hooke.core.lesson;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The rows of a lesson check (lesson, step, check, expected, measured, PASS/FAIL), with a table
@@ -54,25 +55,41 @@ public final class Report {
 
     /** One line: "N passed, M failed". */
     public String summary() {
-        return passed() + " passed, " + failed() + " failed";
+        return summary(Locale.ENGLISH);
+    }
+
+    /** One line, in English ("N passed, M failed") or, for a Chinese locale, in Chinese. */
+    public String summary(Locale locale) {
+        return Text.format("%s passed, %s failed", "%s 项通过，%s 项失败", passed(), failed()).get(locale);
     }
 
     /**
      * The rows as an aligned text table with a header (lesson, step, check, expected, measured,
-     * result), followed by the {@link #summary()} line.
+     * result), followed by the {@link #summary()} line, in English.
      */
     public String formatTable() {
-        String[] head = {"lesson", "step", "check", "expected", "measured", "result"};
+        return formatTable(Locale.ENGLISH);
+    }
+
+    /**
+     * The table of {@link #formatTable()} with its header, expected and measured columns and
+     * closing line in English or, for a Chinese locale, in Chinese. The lesson ids, the checks'
+     * names as written in lesson files and PASS/FAIL stay as they are, for scripts. Columns are
+     * aligned for a terminal, where a Chinese character takes two columns.
+     */
+    public String formatTable(Locale locale) {
+        String[] head = Text.format("lesson|step|check|expected|measured|result", "课程|步|检验|预期|实测|结果")
+                .get(locale).split("\\|");
         List<String[]> cells = new ArrayList<>();
         cells.add(head);
         for (CheckResult r : rows) {
             cells.add(new String[] {r.lesson(), r.step() == 0 ? "-" : Integer.toString(r.step()), r.check(),
-                r.expected(), r.measured(), r.pass() ? "PASS" : "FAIL"});
+                r.expectedText().get(locale), r.measuredText().get(locale), r.pass() ? "PASS" : "FAIL"});
         }
         int[] width = new int[head.length];
         for (String[] row : cells) {
             for (int i = 0; i < row.length; i++) {
-                width[i] = Math.max(width[i], row[i].codePointCount(0, row[i].length()));
+                width[i] = Math.max(width[i], columns(row[i]));
             }
         }
         StringBuilder sb = new StringBuilder();
@@ -82,7 +99,7 @@ public final class Report {
             for (int i = 0; i < row.length; i++) {
                 line.append(row[i]);
                 if (i + 1 < row.length) {
-                    line.append(" ".repeat(width[i] - row[i].codePointCount(0, row[i].length()) + 2));
+                    line.append(" ".repeat(width[i] - columns(row[i]) + 2));
                 }
             }
             sb.append(line.toString().stripTrailing()).append('\n');
@@ -94,7 +111,17 @@ public final class Report {
                 sb.append("-".repeat(total - 2)).append('\n');
             }
         }
-        sb.append(summary()).append('\n');
+        sb.append(summary(locale)).append('\n');
         return sb.toString();
+    }
+
+    /**
+     * The terminal columns a text takes: two for each East Asian wide character (Chinese
+     * characters, CJK and full-width punctuation), one for any other code point.
+     */
+    static int columns(String s) {
+        return s.codePoints().map(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN
+                || (c >= 0x3000 && c <= 0x303f) || (c >= 0xff01 && c <= 0xff60) || (c >= 0xffe0 && c <= 0xffe6)
+                ? 2 : 1).sum();
     }
 }

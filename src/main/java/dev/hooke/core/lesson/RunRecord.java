@@ -47,7 +47,7 @@ public final class RunRecord {
     private final boolean e0Negligible;
     private final double b0;
     private final SpringOracle oracle;
-    private final String oracleMissing;
+    private final Text oracleMissing;
     private final int stride;
 
     private double endTime;
@@ -102,7 +102,7 @@ public final class RunRecord {
         this.endTime = startTime;
         this.maxStrain = o.maxStrain;
         this.stride = (int) Math.max(1, (plannedSteps + MAX_SAMPLES - 1) / MAX_SAMPLES);
-        String missing = SpringOracle.unavailable(sim.system());
+        Text missing = SpringOracle.unavailable(sim.system());
         this.oracleMissing = missing;
         this.oracle = missing == null ? SpringOracle.of(sim.system(), startTime) : null;
         this.prevU = oracle == null ? 0 : oracle.displacement(sim.system());
@@ -300,7 +300,7 @@ public final class RunRecord {
     }
 
     /** Why the closed-form comparison is not available, or null when it is. */
-    public String exactUnavailable() {
+    public Text exactUnavailable() {
         return oracleMissing;
     }
 

@@ -31,25 +31,26 @@ final class SpringOracle {
     }
 
     /** Why the closed form does not apply to s, or null if it does. */
-    static String unavailable(MassSpringSystem s) {
+    static Text unavailable(MassSpringSystem s) {
         if (s.particleCount() != 2 || s.springCount() != 1 || !s.isPinned(0) || s.isPinned(1)) {
-            return "the closed-form solution needs the spring scene (one pinned anchor, one bob)";
+            return new Text("the closed-form solution needs the spring scene (one pinned anchor, one bob)",
+                    "解析解只适用于弹簧场景（一个固定的锚点，一个质点）");
         }
         if (s.ground() != null) {
-            return "the closed-form solution does not know the ground";
+            return new Text("the closed-form solution does not know the ground", "解析解不考虑地面");
         }
         if (!(s.stiffness(0) > 0)) {
-            return "the closed-form solution needs k > 0";
+            return new Text("the closed-form solution needs k > 0", "解析解需要 k > 0");
         }
         double dx = s.x[3] - s.x[0];
         double dz = s.x[5] - s.x[2];
         if (Math.abs(dx) > AXIS_TOLERANCE || Math.abs(dz) > AXIS_TOLERANCE
                 || Math.abs(s.v[3]) > AXIS_TOLERANCE || Math.abs(s.v[5]) > AXIS_TOLERANCE
                 || s.gravity(0) != 0 || s.gravity(2) != 0) {
-            return "the bob does not move along the spring's vertical axis";
+            return new Text("the bob does not move along the spring's vertical axis", "质点没有沿弹簧的竖直轴运动");
         }
         if (!(s.x[1] - s.x[4] > 0)) {
-            return "the bob is not below its anchor";
+            return new Text("the bob is not below its anchor", "质点不在锚点下方");
         }
         return null;
     }

@@ -315,9 +315,11 @@ public final class LessonPanel {
         render();
     }
 
+    /** A notice that the lesson's thread failed, in the language in use (the cause's own message is English). */
     private static String failure(Throwable e) {
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-        return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return I18n.text("lesson.failed",
+                cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage());
     }
 
     private static boolean aborted(StepResult r) {
@@ -513,12 +515,13 @@ public final class LessonPanel {
     private Node answer(Question q, Object given, Locale locale) {
         boolean right = q.isMultipleChoice() ? given instanceof Integer c && q.accepts(c)
                 : given instanceof String s && parses(s) && q.accepts(Numbers.parse(s.trim()));
-        StringBuilder text = new StringBuilder(I18n.text(right ? "lesson.right" : "lesson.wrong")).append(' ');
+        String verdict = I18n.text(right ? "lesson.right" : "lesson.wrong");
+        StringBuilder text = new StringBuilder();
         if (q.isMultipleChoice()) {
-            text.append(I18n.text("lesson.theAnswerIs", q.choices().get(q.answer() - 1).get(locale)));
+            text.append(sentences(verdict, I18n.text("lesson.theAnswerIs", q.choices().get(q.answer() - 1).get(locale))));
         } else {
-            text.append(I18n.text("lesson.theNumberIs", Numbers.format(q.value()), q.unit(),
-                    String.format(Locale.ROOT, "%.3g %%", 100 * q.within())));
+            text.append(sentences(verdict, I18n.text("lesson.theNumberIs", Numbers.format(q.value()), q.unit(),
+                    String.format(Locale.ROOT, "%.3g %%", 100 * q.within()))));
         }
         if (q.explanation() != null) {
             text.append("\n").append(q.explanation().get(locale));
@@ -533,21 +536,27 @@ public final class LessonPanel {
         if (aborted(r)) {
             return I18n.text("lesson.aborted");
         }
-        StringBuilder sb = new StringBuilder();
         long failed = rows.stream().filter(c -> !c.pass()).count();
-        sb.append(rows.isEmpty() ? I18n.text("lesson.noChecks")
+        String line = rows.isEmpty() ? I18n.text("lesson.noChecks")
                 : failed == 0 ? I18n.text("lesson.passedAll", rows.size())
-                : I18n.text("lesson.failedSome", failed, rows.size()));
+                : I18n.text("lesson.failedSome", failed, rows.size());
         if (r.paused()) {
-            sb.append(' ').append(I18n.text("lesson.paused"));
+            line = sentences(line, I18n.text("lesson.paused"));
         }
         if (index + 1 >= results.length) {
-            sb.append(' ').append(I18n.text("lesson.done"));
+            line = sentences(line, I18n.text("lesson.done"));
         }
-        return sb.toString();
+        return line;
     }
 
+    /** Two sentences in a row: a space between them in English, none after a Chinese full stop. */
+    private static String sentences(String first, String second) {
+        return I18n.text("lesson.sentences", first, second);
+    }
+
+    /** The step's checks in the language in use (core reports each in English and Chinese, with the same numbers). */
     private Node checks(StepResult r) {
+        Locale locale = I18n.locale();
         VBox box = new VBox(6);
         box.setId("lessonChecks");
         if (!r.checks().isEmpty()) {
@@ -558,9 +567,9 @@ public final class LessonPanel {
             badge.getStyleClass().add("check-badge");
             badge.setMinWidth(Region.USE_PREF_SIZE);
             VBox text = new VBox(2,
-                    label(null, c.check(), "check-name"),
-                    label(null, I18n.text("lesson.expected") + ": " + c.expected(), "check-detail"),
-                    label(null, I18n.text("lesson.measured") + ": " + c.measured(), "check-detail"));
+                    label(null, c.title().get(locale), "check-name"),
+                    label(null, I18n.text("lesson.expectedIs", c.expectedText().get(locale)), "check-detail"),
+                    label(null, I18n.text("lesson.measuredIs", c.measuredText().get(locale)), "check-detail"));
             HBox.setHgrow(text, Priority.ALWAYS);
             HBox row = new HBox(10, badge, text);
             row.getStyleClass().addAll("check-row", c.pass() ? "pass" : "fail");

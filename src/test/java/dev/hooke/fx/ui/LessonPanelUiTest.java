@@ -20,10 +20,12 @@ import dev.hooke.fx.lesson.LessonLibrary;
 import dev.hooke.fx.sim.SceneSetup;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -191,6 +193,50 @@ class LessonPanelUiTest {
         // the new controls drive the same simulation
         robot.clickOn("#stepButton");
         assertTrue(engine(Simulation::steps) > 0, "the simulation was not reset by the change of language");
+    }
+
+    /** The texts of the first check row: its name, what was expected, what was measured. */
+    private static List<String> firstCheckRow(FxRobot robot) {
+        javafx.scene.Node row = robot.lookup("#lessonChecks .check-row").query();
+        return robot.from(row).lookup(".label").queryAllAs(Label.class).stream()
+                .filter(l -> l.getStyleClass().contains("check-name") || l.getStyleClass().contains("check-detail"))
+                .map(Label::getText).toList();
+    }
+
+    private static boolean han(String s) {
+        return s.codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
+    }
+
+    @Test
+    void theChecksAreShownInTheLanguageInUseWithTheSameNumbers(FxRobot robot) {
+        openLesson(robot, "01");
+        robot.clickOn("#answer3");
+        robot.clickOn("#lessonRun");
+        waitFor("the step to run", () -> workbench.lessons().result() != null && !workbench.lessons().isBusy());
+        CheckResult first = workbench.lessons().result().checks().get(0);
+        List<String> english = firstCheckRow(robot);
+        assertEquals(List.of("energy ratio per step", "expected: " + first.expected(),
+                "measured: " + first.measured()), english);
+
+        robot.interact(() -> I18n.setLocale(I18n.CHINESE));
+        List<String> chinese = firstCheckRow(robot);
+        assertEquals(List.of("每步能量比", "预期：" + first.expectedText().zh(),
+                "实测：" + first.measuredText().zh()), chinese);
+        for (String line : chinese) {
+            assertTrue(han(line), line);
+        }
+        assertTrue(text(robot, "#lessonStatus").startsWith("全部"), text(robot, "#lessonStatus"));
+        // no space after a Chinese full stop between two sentences
+        assertTrue(text(robot, "#lessonAnswer").startsWith("正确。答案："), text(robot, "#lessonAnswer"));
+        // the numbers are the same strings in both languages
+        Pattern number = Pattern.compile("\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?");
+        for (int i = 1; i < 3; i++) {
+            assertEquals(number.matcher(english.get(i)).results().map(m -> m.group()).sorted().toList(),
+                    number.matcher(chinese.get(i)).results().map(m -> m.group()).sorted().toList(), chinese.get(i));
+        }
+
+        robot.interact(() -> I18n.setLocale(I18n.ENGLISH));
+        assertEquals(english, firstCheckRow(robot));
     }
 
     @Test
