@@ -406,9 +406,11 @@ public final class Workbench implements AutoCloseable {
         LessonSession session = lessons.session();
         if (showingLesson != (session != null)) {
             showingLesson = session != null;
-            chart.restart();
+            charts.restart();
             explosionShownFor = -1;
         }
+        charts.focus(session != null ? lessons.charts() : java.util.Set.of());
+        charts.showSweep(session != null ? lessons.sweepShown() : null);
         Snapshot s = source();
         if (s != shown) {
             shown = s;
