@@ -174,7 +174,7 @@ public final class TimeSeriesChart {
      */
     public void setPoints(List<Points> points) {
         fixed.clear();
-        double tMax = WINDOW_SECONDS;
+        double tMax = 0;
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         for (Points p : points) {
@@ -198,7 +198,9 @@ public final class TimeSeriesChart {
         }
         showAll();
         time.setLowerBound(0);
-        time.setUpperBound(tMax);
+        double unit = niceUnit((tMax > 0 ? tMax : WINDOW_SECONDS) / 8);
+        time.setTickUnit(unit);
+        time.setUpperBound(tMax > 0 ? unit * Math.ceil(1.05 * tMax / unit) : WINDOW_SECONDS);
         if (log && lo <= hi) {
             double bottom = Math.floor(lo);
             double top = Math.max(Math.ceil(hi), bottom + 1);
@@ -206,6 +208,17 @@ public final class TimeSeriesChart {
             values.setUpperBound(top);
             values.setTickUnit(Math.max(1, Math.ceil((top - bottom) / 8)));
         }
+    }
+
+    /** The smallest of 1, 2 or 5 times a power of ten at or above {@code raw}. */
+    private static double niceUnit(double raw) {
+        double decade = Math.pow(10, Math.floor(Math.log10(raw)));
+        for (double m : new double[] {1, 2, 5}) {
+            if (m * decade >= raw) {
+                return m * decade;
+            }
+        }
+        return 10 * decade;
     }
 
     /** The fixed series ({@link #setPoints}), in order. */

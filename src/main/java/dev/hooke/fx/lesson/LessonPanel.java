@@ -58,7 +58,17 @@ import javafx.util.Duration;
  * {@code lessonNarration}, {@code lessonQuestion}, {@code answer1} … (choices),
  * {@code answerField}, {@code lessonRun}, {@code lessonSkip}, {@code lessonNext},
  * {@code lessonBack}, {@code lessonRestart}, {@code lessonAnswer}, {@code lessonStatus},
- * {@code lessonChecks} (rows with style class {@code check-row} and {@code pass} or {@code fail}).
+ * {@code lessonChecks} (rows with style class {@code check-row} and {@code pass} or {@code fail},
+ * or {@code changed} when the step ran with the person's values), {@code lessonOverride},
+ * {@code lessonRevert}.
+ *
+ * <p>The step shown chooses the charts ({@link #charts()}, {@link #sweepShown()}). Moving a slider
+ * of the side panel (m, k_s, k_d, g, c, Δt, the integrator) while a lesson is open puts the value
+ * in place of the lesson's ({@link #overrides()}): before the step has run, the lesson's
+ * simulation takes it at once; after, the step is played again with it. Its checks were written
+ * for the lesson's values, so they are shown with what was measured, but neither passed nor
+ * failed, until the person goes back to the lesson's values ({@link #useLessonValues()}), goes
+ * back a step or restarts.
  */
 public final class LessonPanel {
 

@@ -315,12 +315,18 @@ public final class LessonSession implements AutoCloseable {
             compareLimits = new StabilityLimit[] {limitOf(a), limitOf(b)};
             oracle = freshOracle(runner.scene());
         }
-        if (!(a.time() - lastSampleTime < SimulationRunner.SAMPLE_INTERVAL)) {
-            lastSampleTime = a.time();
-            samples.offer(sample(0, a, compareLimits[0], naiveBound));
-            samples.offer(sample(1, b, compareLimits[1], naiveBound));
+        // both share Δt: the one that has not exploded leads the clock
+        Simulation lead = a.exploded() && !b.exploded() ? b : a;
+        if (!(lead.time() - lastSampleTime < SimulationRunner.SAMPLE_INTERVAL)) {
+            lastSampleTime = lead.time();
+            if (!a.exploded() || a == lead) {
+                samples.offer(sample(0, a, compareLimits[0], naiveBound));
+            }
+            if (!b.exploded()) {
+                samples.offer(sample(1, b, compareLimits[1], naiveBound));
+            }
         }
-        paceAndPublish(a, () -> publishCompare(true));
+        paceAndPublish(lead, () -> publishCompare(true));
     }
 
     /** A chart sample of {@code s} (with u and u_exact for the spring scene). */
