@@ -173,6 +173,7 @@ public final class Workbench implements AutoCloseable {
     private void localize() {
         layoutPanels();
         chart.localize();
+        charts.localize();
         view.localize();
         lessons.localize();
         fpsLabel.setText(I18n.text("status.fps", String.format(Locale.ROOT, "%.0f", fps)));

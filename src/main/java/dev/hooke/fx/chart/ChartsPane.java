@@ -79,11 +79,21 @@ public final class ChartsPane extends HBox {
             ((Region) n).setPrefWidth(400);
         }
         ratio.setLogScale(true);
+        localize();
+        layoutCharts();
+    }
+
+    /** Writes the labels and legends of the charts a lesson asks for in the language in use. */
+    public void localize() {
+        String t = I18n.text("chart.time");
+        ratio.setLabels(t, I18n.text("ws.chart.ratio.axis"), I18n.text("ws.chart.ratio.axis"));
+        motion.setLabels(t, I18n.text("ws.chart.displacement.axis"), I18n.text("ws.chart.displacement.axis"));
+        strain.setLabels(t, I18n.text("ws.chart.strain.axis"), I18n.text("ws.chart.strain.axis"));
         ratio.setLines(List.of(new TimeSeriesChart.Line(I18n.text("ws.chart.ratio"), 0,
                 e -> e.total() / ratioStart)));
         strain.setLines(List.of(new TimeSeriesChart.Line(I18n.text("ws.chart.strain"), 0, EnergySample::maxStrain)));
-        showMotion(false);
-        layoutCharts();
+        showMotion(focus.contains(Kind.ERROR));
+        sweep.showSweep(sweepShown);
     }
 
     private void showMotion(boolean withError) {

@@ -1,5 +1,6 @@
 package dev.hooke.fx.lesson;
 
+import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.lesson.Action;
 import dev.hooke.core.lesson.CheckResult;
 import dev.hooke.core.lesson.Lesson;
@@ -16,6 +17,8 @@ import dev.hooke.fx.io.SceneFiles;
 import dev.hooke.fx.model.WorkbenchModel;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,6 +31,7 @@ import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -185,7 +189,7 @@ public final class LessonPanel {
         int n = lesson.steps().size();
         results = new StepResult[n];
         answers = new Object[n];
-        ranWith = new ArrayList<>(java.util.Collections.nCopies(n, Map.of()));
+        ranWith = new ArrayList<>(Collections.nCopies(n, Map.of()));
         overrides.clear();
         index = 0;
         busy = false;
@@ -352,7 +356,7 @@ public final class LessonPanel {
             }
             busy = false;
             Arrays.fill(results, null);
-            java.util.Collections.fill(ranWith, Map.of());
+            Collections.fill(ranWith, Map.of());
             if (e != null) {
                 status = failure(e);
             } else {
@@ -391,7 +395,7 @@ public final class LessonPanel {
     // ------------------------------------------------------------------ the person's values
 
     /** Follows a control of the side panel: a change the person makes becomes an override. */
-    private <T> void watch(javafx.beans.value.ObservableValue<T> p, SceneFile.Key key) {
+    private <T> void watch(ObservableValue<T> p, SceneFile.Key key) {
         p.addListener((obs, old, value) -> {
             if (session == null || loadingScene || value == null || model.sceneProperty().get() != session.scene().type()) {
                 return;
@@ -423,7 +427,7 @@ public final class LessonPanel {
 
     /** The values the person chose in place of the lesson's (empty: none). */
     public Map<SceneFile.Key, Object> overrides() {
-        return java.util.Collections.unmodifiableMap(overrides);
+        return Collections.unmodifiableMap(overrides);
     }
 
     /** Whether the result of the step shown was produced with the person's values. */
@@ -496,7 +500,7 @@ public final class LessonPanel {
         if (session == null) {
             return Set.of();
         }
-        Set<ChartsPane.Kind> out = java.util.EnumSet.noneOf(ChartsPane.Kind.class);
+        Set<ChartsPane.Kind> out = EnumSet.noneOf(ChartsPane.Kind.class);
         for (Action a : step().actions()) {
             if (a instanceof Action.Chart c) {
                 out.add(chartKind(c.chart()));
@@ -626,7 +630,7 @@ public final class LessonPanel {
     }
 
     private static String valueText(SceneFile.Key key, Object value) {
-        if (value instanceof dev.hooke.core.integrate.IntegratorKind k) {
+        if (value instanceof IntegratorKind k) {
             return Phrases.integrator(k);
         }
         String unit = switch (key) {

@@ -47,8 +47,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Going back replays the lesson from its start without pacing: every run is deterministic.
  *
- * <p>Values a person chose in place of the lesson's ({@link #runNext(Map)}) hold for that step;
- * going back or replaying forgets them.
+ * <p>Values a person chose in place of the lesson's ({@link #runNext(Map)}, {@link #override})
+ * hold from then on; going back or replaying forgets them.
  */
 public final class LessonSession implements AutoCloseable {
 
@@ -104,8 +104,12 @@ public final class LessonSession implements AutoCloseable {
     private SceneTopology compareTopology;
     private StabilityLimit[] compareLimits = new StabilityLimit[2];
     private float[] lastFiniteSecond;
-    /** The spring's closed form for the samples' u_exact, or null (another scene). */
+    /** The spring's closed form for the main simulation's samples (u_exact), or null (another scene). */
     private SpringOracle oracle;
+    /** The simulation {@link #oracle} belongs to. */
+    private Simulation oracleSim;
+    /** The closed form for a comparison's runs, all started from the scene as built, or null. */
+    private SpringOracle compareOracle;
 
     /** Starts the lesson at its first step; its first snapshot follows shortly. */
     public LessonSession(Lesson lesson) {
@@ -313,7 +317,7 @@ public final class LessonSession implements AutoCloseable {
             lastSampleTime = Double.NaN;
             compareTopology = Snapshots.topology(SceneFiles.setup(runner.scene()), a.system());
             compareLimits = new StabilityLimit[] {limitOf(a), limitOf(b)};
-            oracle = freshOracle(runner.scene());
+            compareOracle = freshOracle(runner.scene());
         }
         // both share Δt: the one that has not exploded leads the clock
         Simulation lead = a.exploded() && !b.exploded() ? b : a;
@@ -332,10 +336,11 @@ public final class LessonSession implements AutoCloseable {
     /** A chart sample of {@code s} (with u and u_exact for the spring scene). */
     private EnergySample sample(int lane, Simulation s, StabilityLimit lim, double naive) {
         EnergySample e = Snapshots.sample(generation, lane, s, lim, naive);
-        if (oracle == null || SpringOracle.unavailable(s.system()) != null) {
+        SpringOracle o = compareSides != null && compareSides.contains(s) ? compareOracle : oracle;
+        if (o == null || SpringOracle.unavailable(s.system()) != null) {
             return e;
         }
-        return Snapshots.withDisplacement(e, oracle.displacement(s.system()), oracle.exact(s.time()));
+        return Snapshots.withDisplacement(e, o.displacement(s.system()), o.exact(s.time()));
     }
 
     /** The spring's closed form from the scene's start at t = 0, or null when it does not apply. */
@@ -409,7 +414,10 @@ public final class LessonSession implements AutoCloseable {
             lastFinite = null;
             lastSampleTime = Double.NaN;
             topology = Snapshots.topology(SceneFiles.setup(scene), s.system());
+        }
+        if (s != oracleSim) {
             // a new simulation starts at t = 0 from the scene as built
+            oracleSim = s;
             oracle = s.steps() <= 1 ? freshOracle(scene) : null;
         } else if (analysed != scene) {
             // the scene changed under a running simulation: the closed form starts again from now

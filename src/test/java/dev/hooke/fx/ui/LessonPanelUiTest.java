@@ -1,5 +1,6 @@
 package dev.hooke.fx.ui;
 
+import static dev.hooke.Tolerances.DISPLACEMENT_LAW;
 import static dev.hooke.Tolerances.ENERGY_LAW_PER_STEP;
 import static dev.hooke.Tolerances.PARAMETER_ROUND_TRIP;
 import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
@@ -223,6 +224,53 @@ class LessonPanelUiTest {
         robot.interact(() -> workbench.lessons().next());
         waitFor("the usual charts again", () -> workbench.charts().shown().contains(ChartsPane.Kind.ENERGY));
         assertFalse(robot.lookup("#sweepChart").query().isVisible());
+    }
+
+    /**
+     * Lesson 5 draws explicit Euler against the exact solution. Its spring (ω = 10 rad/s, released
+     * from u₀ = 0.1 m at rest, Δt = h = 0.01 s) has the closed form u(t) = u₀·cos(ωt), and explicit
+     * Euler's own solution is known exactly too: z = u + i·v/ω becomes (1 − iωh)·z every step, so
+     * u_n = u₀·(1 + h²ω²)^(n/2)·cos(n·atan(hω)).
+     */
+    @Test
+    void aStepThatAsksForTheErrorChartDrawsTheRunAgainstTheExactSolution(FxRobot robot) {
+        openLesson(robot, "05");
+        playUpTo(robot, Action.Chart.class, "error");
+        waitFor("the step's chart", () -> workbench.charts().shown().equals(Set.of(ChartsPane.Kind.ERROR)));
+        assertTrue(robot.lookup("#displacementChart").query().isVisible());
+        assertFalse(robot.lookup("#energyChart").query().isVisible());
+        playStep(robot);
+        double u0 = 0.1;
+        double omega = 10;
+        double h = 0.01;
+        var series = workbench.charts().displacement().series();
+        assertEquals(3, series.size(), "u, u exact and the error");
+        waitFor("the run drawn to its end", () -> {
+            var d = series.get(0).getData();
+            return !d.isEmpty() && Math.abs(d.get(d.size() - 1).getXValue().doubleValue() - 1) < h / 2;
+        });
+        for (int k = 0; k < 3; k++) {
+            assertTrue(series.get(k).getData().size() > 20, series.get(k).getName());
+        }
+        for (var d : series.get(0).getData()) {
+            double t = d.getXValue().doubleValue();
+            long n = Math.round(t / h);
+            double euler = u0 * Math.pow(1 + h * h * omega * omega, n / 2.0) * Math.cos(n * Math.atan(h * omega));
+            assertEquals(euler, d.getYValue().doubleValue(), DISPLACEMENT_LAW * u0, "u at t = " + t);
+        }
+        for (var d : series.get(1).getData()) {
+            double t = d.getXValue().doubleValue();
+            assertEquals(u0 * Math.cos(omega * t), d.getYValue().doubleValue(), DISPLACEMENT_LAW * u0,
+                    "u exact at t = " + t);
+        }
+        var u = series.get(0).getData();
+        var exact = series.get(1).getData();
+        var error = series.get(2).getData();
+        assertEquals(u.size(), error.size());
+        for (int i = 0; i < error.size(); i++) {
+            assertEquals(u.get(i).getYValue().doubleValue() - exact.get(i).getYValue().doubleValue(),
+                    error.get(i).getYValue().doubleValue(), DISPLACEMENT_LAW * u0);
+        }
     }
 
     @Test
