@@ -173,6 +173,7 @@ public final class Workbench implements AutoCloseable {
     private void localize() {
         layoutPanels();
         chart.localize();
+        charts.localize();
         view.localize();
         lessons.localize();
         fpsLabel.setText(I18n.text("status.fps", String.format(Locale.ROOT, "%.0f", fps)));
@@ -406,9 +407,11 @@ public final class Workbench implements AutoCloseable {
         LessonSession session = lessons.session();
         if (showingLesson != (session != null)) {
             showingLesson = session != null;
-            chart.restart();
+            charts.restart();
             explosionShownFor = -1;
         }
+        charts.focus(session != null ? lessons.charts() : java.util.Set.of());
+        charts.showSweep(session != null ? lessons.sweepShown() : null);
         Snapshot s = source();
         if (s != shown) {
             shown = s;

@@ -14,12 +14,16 @@ import dev.hooke.core.stability.ExplosionBisection;
 import dev.hooke.core.stability.StabilityAnalysis;
 import dev.hooke.core.stability.StabilityLimit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -55,6 +59,8 @@ public final class LessonRunner {
     private int next;
     private boolean aborted;
     private Consumer<Simulation> listener = s -> { };
+    private Map<SceneFile.Key, Object> overrides = Map.of();
+    private Consumer<List<Simulation>> compareListener = s -> { };
 
     /** A runner at the start of the lesson. */
     public LessonRunner(Lesson lesson) {
@@ -62,8 +68,12 @@ public final class LessonRunner {
         restart();
     }
 
-    /** Goes back to the start of the lesson: the scene as the file sets it, at t = 0. */
+    /**
+     * Goes back to the start of the lesson: the scene as the file sets it, at t = 0. Values set
+     * by {@link #setOverrides} are forgotten.
+     */
     public void restart() {
+        overrides = Map.of();
         file = lesson.scene();
         sim = new Simulation(file.build(), file.createIntegrator(), file.dt());
         latest = null;
@@ -77,6 +87,46 @@ public final class LessonRunner {
     /** Called after every step of the main simulation during a run (on the caller's thread). */
     public void setStepListener(Consumer<Simulation> l) {
         listener = l == null ? s -> { } : l;
+    }
+
+    /**
+     * Called after every round of a comparison (on the caller's thread) with its simulations, one
+     * per integrator in the order the action names them; the same list throughout one comparison.
+     */
+    public void setCompareListener(Consumer<List<Simulation>> l) {
+        compareListener = l == null ? s -> { } : l;
+    }
+
+    /**
+     * Puts values in place of the lesson's (a person moved a slider in the workbench): they are
+     * applied to the main simulation now, keeping its state, and again after every change a
+     * later action makes, so that they hold until {@link #restart()}. Only keys a running
+     * simulation can take ({@link SceneFile.Key#isLive()}) are accepted.
+     *
+     * @param change the keys and their values, as in a {@code set} action
+     * @throws IllegalArgumentException naming the key at fault; nothing changes then
+     */
+    public void setOverrides(Map<SceneFile.Key, Object> change) {
+        for (SceneFile.Key k : change.keySet()) {
+            if (!k.isLive()) {
+                throw new IllegalArgumentException(k.id() + ": cannot be changed while the lesson runs");
+            }
+        }
+        SceneFile before = file;
+        SceneFile next = file.apply(change, LessonReader.MAX_PARTICLES);
+        overrides = Collections.unmodifiableMap(new LinkedHashMap<>(change));
+        file = next;
+        applyLive(before, overrides.keySet());
+    }
+
+    /** The values put in place of the lesson's ({@link #setOverrides}); empty when none. */
+    public Map<SceneFile.Key, Object> overrides() {
+        return overrides;
+    }
+
+    /** {@code f} with the overrides applied on top. */
+    private SceneFile withOverrides(SceneFile f) {
+        return overrides.isEmpty() ? f : f.apply(overrides, LessonReader.MAX_PARTICLES);
     }
 
     /** The lesson. */
@@ -181,14 +231,17 @@ public final class LessonRunner {
     private void play(Action a, List<RunRecord> runs) throws ActionFailed {
         if (a instanceof Action.Set s) {
             SceneFile before = file;
-            file = file.apply(s.change(), LessonReader.MAX_PARTICLES);
+            file = withOverrides(file.apply(s.change(), LessonReader.MAX_PARTICLES));
             if (s.isLive() && file.type() == before.type()) {
-                applyLive(before, s);
+                Set<SceneFile.Key> keys = EnumSet.noneOf(SceneFile.Key.class);
+                keys.addAll(s.change().keySet());
+                keys.addAll(overrides.keySet());
+                applyLive(before, keys);
             } else {
                 rebuild();
             }
         } else if (a instanceof Action.UseIntegrator u) {
-            file = file.withIntegrator(u.kind());
+            file = withOverrides(file.withIntegrator(u.kind()));
             sim.setIntegrator(file.createIntegrator());
         } else if (a instanceof Action.Reset) {
             rebuild();
@@ -205,9 +258,15 @@ public final class LessonRunner {
             for (IntegratorKind k : c.integrators()) {
                 work.plan(n, sim.system(), file, k);
             }
+            List<Simulation> sides = new ArrayList<>();
+            List<RunRecord> records = new ArrayList<>();
             for (IntegratorKind k : c.integrators()) {
                 Simulation side = new Simulation(file.build(), file.createIntegrator(k), file.dt());
-                RunRecord rec = run(side, n, false, k.id(), work);
+                sides.add(side);
+                records.add(new RunRecord(side, n, k.id(), file.implicitOptions()));
+            }
+            runSideBySide(sides, records, n, work);
+            for (RunRecord rec : records) {
                 remember(rec);
                 runs.add(rec);
             }
@@ -225,12 +284,12 @@ public final class LessonRunner {
      * or of the solver settings of an implicit integrator puts a new integrator in (an implicit one
      * starts without a warm start); solver settings changed under another method wait for it.
      */
-    private void applyLive(SceneFile before, Action.Set s) {
+    private void applyLive(SceneFile before, Set<SceneFile.Key> keys) {
         MassSpringSystem sys = sim.system();
         SceneSpec spec = file.spec();
         boolean physics = false;
         boolean integrator = false;
-        for (SceneFile.Key k : s.change().keySet()) {
+        for (SceneFile.Key k : keys) {
             switch (k) {
                 case MASS -> {
                     sys.setAllMasses(spec.mass());
@@ -391,6 +450,42 @@ public final class LessonRunner {
         }
         rec.finish(s);
         return rec;
+    }
+
+    /**
+     * The runs of a comparison, in lock-step: each round steps every side that has not exploded
+     * once, then tells the comparison listener. Each side is its own simulation, so its record is
+     * the same as if it ran alone.
+     */
+    private void runSideBySide(List<Simulation> sides, List<RunRecord> records, long steps, Work work)
+            throws ActionFailed {
+        int n = sides.size();
+        boolean[] over = new boolean[n];
+        double[] perSolve = new double[n];
+        for (int j = 0; j < n; j++) {
+            perSolve[j] = Work.perSolve(file, sides.get(j).integratorKind(), sides.get(j).system());
+        }
+        List<Simulation> shown = List.copyOf(sides);
+        int live = n;
+        for (long i = 0; i < steps && live > 0; i++) {
+            for (int j = 0; j < n; j++) {
+                if (over[j]) {
+                    continue;
+                }
+                Simulation s = sides.get(j);
+                if (!s.step()) {
+                    over[j] = true;
+                    live--;
+                    continue;
+                }
+                records.get(j).observe(s);
+                work.afterStep(s, perSolve[j]);
+            }
+            compareListener.accept(shown);
+        }
+        for (int j = 0; j < n; j++) {
+            records.get(j).finish(sides.get(j));
+        }
     }
 
     private void remember(RunRecord rec) {

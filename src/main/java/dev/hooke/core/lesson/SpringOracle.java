@@ -13,7 +13,7 @@ import dev.hooke.core.observe.DampedOscillator;
  * ζ = c/(2√(km)), started from the present state. This holds while the bob stays below the
  * anchor (l = q + L &gt; 0) and moves on the axis.
  */
-final class SpringOracle {
+public final class SpringOracle {
 
     /** Off-axis position or velocity (in m, m/s) above which the motion is not one-dimensional. */
     static final double AXIS_TOLERANCE = 1e-12;
@@ -31,7 +31,7 @@ final class SpringOracle {
     }
 
     /** Why the closed form does not apply to s, or null if it does. */
-    static Text unavailable(MassSpringSystem s) {
+    public static Text unavailable(MassSpringSystem s) {
         if (s.particleCount() != 2 || s.springCount() != 1 || !s.isPinned(0) || s.isPinned(1)) {
             return new Text("the closed-form solution needs the spring scene (one pinned anchor, one bob)",
                     "解析解只适用于弹簧场景（一个固定的锚点，一个质点）");
@@ -56,7 +56,7 @@ final class SpringOracle {
     }
 
     /** The oracle for s from its present state at time t0 (s must pass {@link #unavailable}). */
-    static SpringOracle of(MassSpringSystem s, double t0) {
+    public static SpringOracle of(MassSpringSystem s, double t0) {
         double k = s.stiffness(0);
         double m = s.mass(1);
         double c = s.springDamping(0) + s.airDamping();
@@ -71,12 +71,12 @@ final class SpringOracle {
     }
 
     /** u, the bob's measured displacement from equilibrium; in m. */
-    double displacement(MassSpringSystem s) {
+    public double displacement(MassSpringSystem s) {
         return (s.x[1] - s.x[4]) - restLength - equilibrium;
     }
 
     /** u_exact(t) at simulation time t; in m. */
-    double exact(double t) {
+    public double exact(double t) {
         return exact.position(t - t0);
     }
 }

@@ -1,5 +1,6 @@
 package dev.hooke.fx.chart;
 
+import dev.hooke.core.lesson.SweepResult;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.sim.EnergySample;
 import java.util.ArrayList;
@@ -16,12 +17,70 @@ import javafx.scene.chart.XYChart;
  */
 public final class StabilityChart {
 
-    private final TimeSeriesChart chart = new TimeSeriesChart("stabilityChart", "stability-chart",
-            I18n.text("ws.chart.stability.axis"), I18n.text("ws.chart.stability.axis"));
+    private final TimeSeriesChart chart;
 
     public StabilityChart() {
+        this("stabilityChart", "stability-chart");
+    }
+
+    /**
+     * A stability chart whose node has the given id and style class; {@code sweep-chart} makes it
+     * a chart for {@link #showSweep} only, which no samples feed.
+     */
+    public StabilityChart(String id, String styleClass) {
+        chart = new TimeSeriesChart(id, styleClass, I18n.text("ws.chart.stability.axis"),
+                I18n.text("ws.chart.stability.axis"));
         chart.setLogScale(true);
-        setCompare(null, null);
+        if (SWEEP_STYLE.equals(styleClass)) {
+            chart.setLines(List.of());
+        } else {
+            setCompare(null, null);
+        }
+    }
+
+    /** The style class of a chart that shows a sweep only. */
+    public static final String SWEEP_STYLE = "sweep-chart";
+
+    /**
+     * Shows a Δt sweep (a lesson's {@code sweep_dt}) instead of samples: each Δt as a mark at the
+     * time its run exploded, or at the end of the sweep's time when it stayed bounded, and the
+     * predicted limit as a line across. Runs above the limit line should sit left (early
+     * explosions), those below it at the right edge. Null removes the sweep.
+     */
+    public void showSweep(SweepResult sweep) {
+        if (sweep == null) {
+            chart.setPoints(List.of());
+            return;
+        }
+        int n = sweep.rows().size();
+        int exploded = (int) sweep.rows().stream().filter(SweepResult.Row::exploded).count();
+        double[] te = new double[exploded];
+        double[] ye = new double[exploded];
+        double[] tb = new double[n - exploded];
+        double[] yb = new double[n - exploded];
+        int i = 0;
+        int j = 0;
+        for (SweepResult.Row r : sweep.rows()) {
+            if (r.exploded()) {
+                te[i] = r.explodedAt();
+                ye[i++] = r.dt();
+            } else {
+                tb[j] = sweep.time();
+                yb[j++] = r.dt();
+            }
+        }
+        double limit = sweep.predictedLimit();
+        double[] tl = Double.isFinite(limit) && limit > 0 ? new double[] {0, sweep.time()} : new double[0];
+        double[] yl = tl.length == 0 ? new double[0] : new double[] {limit, limit};
+        chart.setPoints(List.of(
+                new TimeSeriesChart.Points(I18n.text("ws.chart.sweepLimit"), tl, yl, false),
+                new TimeSeriesChart.Points(I18n.text("ws.chart.sweepExploded"), te, ye, true),
+                new TimeSeriesChart.Points(I18n.text("ws.chart.sweepBounded"), tb, yb, true)));
+    }
+
+    /** The sweep's series: the predicted limit, the runs that exploded, those that stayed bounded. */
+    public List<XYChart.Series<Number, Number>> sweepSeries() {
+        return chart.points();
     }
 
     /** Adds the second method's limit (compare mode), or shows the main system only (nulls). */

@@ -46,6 +46,18 @@ public final class TimeSeriesChart {
     public record Line(String name, int lane, ToDoubleFunction<EnergySample> value) {
     }
 
+    /**
+     * A fixed series that no sample feeds (a Δt sweep's results): points (t, y), drawn as marks or
+     * joined by a line. On the log scale y ≤ 0 is left out.
+     *
+     * @param name  the legend's text
+     * @param t     the times; in s
+     * @param y     the values
+     * @param marks whether each point is a mark (true) or the points are joined by a line
+     */
+    public record Points(String name, double[] t, double[] y, boolean marks) {
+    }
+
     private final NumberAxis time = new NumberAxis(0, WINDOW_SECONDS, 1);
     private final NumberAxis values = new NumberAxis();
     private final LineChart<Number, Number> chart = new LineChart<>(time, values);
@@ -53,6 +65,7 @@ public final class TimeSeriesChart {
     private String logLabel;
     private final List<Line> lines = new ArrayList<>();
     private final List<XYChart.Series<Number, Number>> series = new ArrayList<>();
+    private final List<XYChart.Series<Number, Number>> fixed = new ArrayList<>();
     private final List<List<XYChart.Data<Number, Number>>> pending = new ArrayList<>();
     private final ArrayDeque<EnergySample> recent = new ArrayDeque<>();
     private final List<EnergySample> replay = new ArrayList<>();
@@ -139,8 +152,78 @@ public final class TimeSeriesChart {
             series.add(s);
             pending.add(new ArrayList<>());
         }
-        chart.getData().setAll(series);
+        showAll();
         redraw();
+    }
+
+    private void showAll() {
+        List<XYChart.Series<Number, Number>> all = new ArrayList<>(series);
+        all.addAll(fixed);
+        chart.getData().setAll(all);
+        for (XYChart.Series<Number, Number> f : fixed) {
+            if (f.getNode() != null && !f.getData().isEmpty() && f.getData().get(0).getNode() != null) {
+                f.getNode().getStyleClass().add("marks-only");
+            }
+        }
+    }
+
+    /**
+     * Shows fixed series (or none) besides the lines, and sets the axes to hold them: t from 0 to
+     * the last point (at least the window), the value axis around them on the log scale. Meant
+     * for a chart that no samples feed.
+     */
+    public void setPoints(List<Points> points) {
+        fixed.clear();
+        double tMax = 0;
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (Points p : points) {
+            XYChart.Series<Number, Number> s = new XYChart.Series<>();
+            s.setName(p.name());
+            for (int i = 0; i < p.t().length; i++) {
+                double y = log ? (p.y()[i] > 0 ? Math.log10(p.y()[i]) : Double.NaN) : p.y()[i];
+                if (!Double.isFinite(y) || !Double.isFinite(p.t()[i])) {
+                    continue;
+                }
+                XYChart.Data<Number, Number> d = new XYChart.Data<>(p.t()[i], y);
+                if (p.marks()) {
+                    d.setNode(new javafx.scene.layout.StackPane());
+                }
+                s.getData().add(d);
+                tMax = Math.max(tMax, p.t()[i]);
+                lo = Math.min(lo, y);
+                hi = Math.max(hi, y);
+            }
+            fixed.add(s);
+        }
+        showAll();
+        time.setLowerBound(0);
+        double unit = niceUnit((tMax > 0 ? tMax : WINDOW_SECONDS) / 8);
+        time.setTickUnit(unit);
+        time.setUpperBound(tMax > 0 ? unit * Math.ceil(1.05 * tMax / unit) : WINDOW_SECONDS);
+        if (log && lo <= hi) {
+            double bottom = Math.floor(lo);
+            double top = Math.max(Math.ceil(hi), bottom + 1);
+            values.setLowerBound(bottom);
+            values.setUpperBound(top);
+            values.setTickUnit(Math.max(1, Math.ceil((top - bottom) / 8)));
+        }
+    }
+
+    /** The smallest of 1, 2 or 5 times a power of ten at or above {@code raw}. */
+    private static double niceUnit(double raw) {
+        double decade = Math.pow(10, Math.floor(Math.log10(raw)));
+        for (double m : new double[] {1, 2, 5}) {
+            if (m * decade >= raw) {
+                return m * decade;
+            }
+        }
+        return 10 * decade;
+    }
+
+    /** The fixed series ({@link #setPoints}), in order. */
+    public List<XYChart.Series<Number, Number>> points() {
+        return List.copyOf(fixed);
     }
 
     private void showScale() {

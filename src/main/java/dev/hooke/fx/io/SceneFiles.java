@@ -25,9 +25,10 @@ import javafx.stage.Window;
  * format of a lesson's {@code scene:} block). Saving is atomic. A file that cannot be read is
  * named with its line and field in a dialog and changes nothing; no stack trace is shown.
  *
- * <p>The workbench holds the scene type, k_s, k_d, m, g, c, Δt and the integrator; a file may set
- * more (a rope's node count, a perturbation, …): those keys are named in the message after
- * opening, and the scene is built with the workbench's defaults for them.
+ * <p>The workbench holds the scene type, its shape, k_s, k_d, m, g, c, Δt, the integrator and the
+ * methods' settings (Verlet's δ, the solver options, the projection iterations, PBD's k); a file
+ * may set more (the cloth's own shear and bend stiffness, …): those keys are named in the message
+ * after opening, and the scene is built with the workbench's defaults for them.
  */
 public final class SceneFiles {
 
@@ -120,9 +121,8 @@ public final class SceneFiles {
         } catch (RuntimeException e) {
             return fail("file.openFailed", file + ": " + e.getMessage());
         }
-        SceneSetup setup = setup(f);
-        model.open(setup);
-        List<String> extra = unshown(f, setup);
+        SceneSetup setup = open(model, f);
+        List<String> extra = unshown(f, sceneFile(model));
         String name = String.valueOf(file.getFileName());
         return new Outcome(true, extra.isEmpty() ? I18n.text("file.opened", name)
                 : I18n.text("file.openedExtra", name, String.join(", ", extra)));
@@ -131,7 +131,7 @@ public final class SceneFiles {
     /** Writes the workbench's scene to {@code file}, atomically. */
     public Outcome save(Path file) {
         try {
-            sceneFile(model.setup()).write(file);
+            sceneFile(model).write(file);
         } catch (IOException | RuntimeException e) {
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             return fail("file.saveFailed", I18n.text("file.saveFailedDetail", file, why));
@@ -158,7 +158,27 @@ public final class SceneFiles {
                 s.airDamping(), f.dt(), f.integrator(), dev.hooke.fx.sim.SceneShape.of(s));
     }
 
-    /** The scene file of the workbench's values. */
+    /**
+     * Builds the scene of {@code f} in the workbench: its setup, and the method settings the
+     * setup does not hold (Verlet's δ, the solver options, the projection iterations, PBD's k).
+     *
+     * @return the setup opened
+     */
+    public static SceneSetup open(WorkbenchModel model, SceneFile f) {
+        SceneSetup setup = setup(f);
+        model.open(setup, f.verletDelta(), f.implicitOptions(), f.iterations(), f.pbdStiffness());
+        return setup;
+    }
+
+    /** The scene file of the workbench's values, its method settings included. */
+    public static SceneFile sceneFile(WorkbenchModel model) {
+        SceneFile f = sceneFile(model.setup());
+        return new SceneFile(f.spec(), f.integrator(), f.dt(), model.verletDeltaProperty().get(),
+                model.implicitOptionsProperty().get(), model.projectionIterationsProperty().get(),
+                model.pbdStiffnessProperty().get());
+    }
+
+    /** The scene file of the workbench's values (the method settings at their defaults). */
     public static SceneFile sceneFile(SceneSetup setup) {
         SceneSpec spec = setup.toSpec();
         if (setup.type() == SceneType.SPRING || setup.type() == SceneType.CHAIN) {
@@ -168,9 +188,9 @@ public final class SceneFiles {
     }
 
     /** The keys of {@code f} whose values the workbench cannot hold (it builds its defaults). */
-    static List<String> unshown(SceneFile f, SceneSetup setup) {
+    static List<String> unshown(SceneFile f, SceneFile opened) {
         Map<String, Object> wanted = f.toMap();
-        Map<String, Object> built = sceneFile(setup).toMap();
+        Map<String, Object> built = opened.toMap();
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, Object> e : wanted.entrySet()) {
             if (!Objects.equals(e.getValue(), built.get(e.getKey()))) {

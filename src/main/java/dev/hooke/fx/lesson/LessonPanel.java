@@ -1,5 +1,7 @@
 package dev.hooke.fx.lesson;
 
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.lesson.Action;
 import dev.hooke.core.lesson.CheckResult;
 import dev.hooke.core.lesson.Lesson;
 import dev.hooke.core.lesson.Question;
@@ -9,20 +11,27 @@ import dev.hooke.core.lesson.SweepResult;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.Phrases;
+import dev.hooke.fx.chart.ChartsPane;
 import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.io.SceneFiles;
 import dev.hooke.fx.model.WorkbenchModel;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
+import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -40,6 +49,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.util.Duration;
 
 /**
  * The lesson panel: choose a lesson, read a step's narration, answer its question, run it and
@@ -52,9 +62,22 @@ import javafx.scene.layout.VBox;
  * {@code lessonNarration}, {@code lessonQuestion}, {@code answer1} … (choices),
  * {@code answerField}, {@code lessonRun}, {@code lessonSkip}, {@code lessonNext},
  * {@code lessonBack}, {@code lessonRestart}, {@code lessonAnswer}, {@code lessonStatus},
- * {@code lessonChecks} (rows with style class {@code check-row} and {@code pass} or {@code fail}).
+ * {@code lessonChecks} (rows with style class {@code check-row} and {@code pass} or {@code fail},
+ * or {@code changed} when the step ran with the person's values), {@code lessonOverride},
+ * {@code lessonRevert}.
+ *
+ * <p>The step shown chooses the charts ({@link #charts()}, {@link #sweepShown()}). Moving a slider
+ * of the side panel (m, k_s, k_d, g, c, Δt, the integrator) while a lesson is open puts the value
+ * in place of the lesson's ({@link #overrides()}): before the step has run, the lesson's
+ * simulation takes it at once; after, the step is played again with it. Its checks were written
+ * for the lesson's values, so they are shown with what was measured, but neither passed nor
+ * failed, until the person goes back to the lesson's values ({@link #useLessonValues()}), goes
+ * back a step or restarts.
  */
 public final class LessonPanel {
+
+    /** How long a slider must rest before the lesson takes its value in; in ms. */
+    static final double SETTLE_MILLIS = 350;
 
     /** The ids of the controls a step can highlight. */
     public static final Set<String> CONTROL_IDS = Set.of("mass", "ks", "kd", "gravity", "airDamping", "dt",
@@ -73,6 +96,16 @@ public final class LessonPanel {
     private Object[] answers = new Object[0];
     private boolean busy;
     private String status = "";
+    /** Values the person chose with the sliders in place of the lesson's, in the order chosen. */
+    private final Map<SceneFile.Key, Object> overrides = new LinkedHashMap<>();
+    /** The overrides each step's result was produced with (empty: the lesson's values). */
+    private List<Map<SceneFile.Key, Object>> ranWith = new ArrayList<>();
+    /** Set while the lesson's scene is loaded into the view model (those changes are not the person's). */
+    private boolean loadingScene;
+    /** A change of the overrides is taken in once the slider has settled. */
+    private final PauseTransition settle = new PauseTransition(Duration.millis(SETTLE_MILLIS));
+    /** Overrides changed while a step was running: taken in when it ends. */
+    private boolean overridesPending;
 
     /**
      * @param model       the workbench's view model (the lesson's parameters are shown in it)
@@ -86,6 +119,14 @@ public final class LessonPanel {
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setId("lessonPanel");
+        settle.setOnFinished(e -> takeOverrides());
+        watch(model.massProperty(), SceneFile.Key.MASS);
+        watch(model.stiffnessProperty(), SceneFile.Key.K);
+        watch(model.springDampingProperty(), SceneFile.Key.KD);
+        watch(model.gravityProperty(), SceneFile.Key.GRAVITY);
+        watch(model.airDampingProperty(), SceneFile.Key.AIR_DAMPING);
+        watch(model.dtProperty(), SceneFile.Key.DT);
+        watch(model.integratorProperty(), SceneFile.Key.INTEGRATOR);
         render();
     }
 
@@ -148,6 +189,8 @@ public final class LessonPanel {
         int n = lesson.steps().size();
         results = new StepResult[n];
         answers = new Object[n];
+        ranWith = new ArrayList<>(Collections.nCopies(n, Map.of()));
+        overrides.clear();
         index = 0;
         busy = false;
         status = "";
@@ -159,6 +202,7 @@ public final class LessonPanel {
     /** Closes the lesson; the workbench goes on with its own simulation. */
     public void closeLesson() {
         closeSession();
+        overrides.clear();
         results = new StepResult[0];
         answers = new Object[0];
         status = "";
@@ -171,6 +215,8 @@ public final class LessonPanel {
     }
 
     private void closeSession() {
+        settle.stop();
+        overridesPending = false;
         if (session != null) {
             session.close();
             session = null;
@@ -239,23 +285,31 @@ public final class LessonPanel {
         session.setSpeed(model.speedProperty().get());
         LessonSession s = session;
         int at = index;
-        s.runNext().whenComplete((r, e) -> Platform.runLater(() -> {
-            if (s != session) {
-                return;
-            }
-            busy = false;
-            if (e != null) {
-                status = failure(e);
-            } else {
-                results[at] = r;
-                status = "";
-                showScene(s.scene());
-            }
-            render();
-            // the answer and the checks are what the class looks at now
-            Platform.runLater(() -> scroll.setVvalue(scroll.getVmax()));
-        }));
+        Map<SceneFile.Key, Object> with = Map.copyOf(overrides);
+        s.runNext(with).whenComplete((r, e) -> Platform.runLater(() -> stepPlayed(s, at, with, r, e)));
         render();
+    }
+
+    /** Takes in a step just played (on the FX thread). */
+    private void stepPlayed(LessonSession s, int at, Map<SceneFile.Key, Object> with, StepResult r, Throwable e) {
+        if (s != session) {
+            return;
+        }
+        busy = false;
+        if (e != null) {
+            status = failure(e);
+        } else {
+            results[at] = r;
+            ranWith.set(at, with);
+            status = "";
+            showScene(s.scene());
+        }
+        render();
+        // the answer and the checks are what the class looks at now
+        Platform.runLater(() -> scroll.setVvalue(scroll.getVmax()));
+        if (overridesPending) {
+            takeOverrides();
+        }
     }
 
     /** Shows the next step (the step shown must have run). */
@@ -271,6 +325,7 @@ public final class LessonPanel {
     /** Goes back one step: the lesson is replayed up to the step before the one shown. */
     public void back() {
         if (session != null && !busy && index > 0) {
+            overrides.clear();
             goTo(index - 1);
         }
     }
@@ -279,6 +334,7 @@ public final class LessonPanel {
     public void restart() {
         if (session != null && !busy) {
             Arrays.fill(answers, null);
+            overrides.clear();
             goTo(0);
         }
     }
@@ -300,6 +356,7 @@ public final class LessonPanel {
             }
             busy = false;
             Arrays.fill(results, null);
+            Collections.fill(ranWith, Map.of());
             if (e != null) {
                 status = failure(e);
             } else {
@@ -329,7 +386,148 @@ public final class LessonPanel {
 
     /** Shows the lesson's scene in the side panel (the workbench's own simulation stays paused). */
     private void showScene(SceneFile f) {
-        model.open(SceneFiles.setup(f));
+        loadingScene = true;
+        try {
+            SceneFiles.open(model, f);
+        } finally {
+            loadingScene = false;
+        }
+    }
+
+    // ------------------------------------------------------------------ the person's values
+
+    /** Follows a control of the side panel: a change the person makes becomes an override. */
+    private <T> void watch(ObservableValue<T> p, SceneFile.Key key) {
+        p.addListener((obs, old, value) -> {
+            if (session == null || loadingScene || value == null || model.sceneProperty().get() != session.scene().type()) {
+                return;
+            }
+            putOverride(key, value, session.scene());
+            settle.playFromStart();
+        });
+    }
+
+    /** Records the person's value of {@code key}; k_s sets every spring kind, keeping the scene's ratios. */
+    private void putOverride(SceneFile.Key key, Object value, SceneFile scene) {
+        if (key != SceneFile.Key.K) {
+            overrides.put(key, value instanceof Number n ? (Object) n.doubleValue() : value);
+            return;
+        }
+        double k = ((Number) value).doubleValue();
+        var spec = scene.spec();
+        if (!SceneFile.Key.K_SHEAR.appliesTo(scene.type())) {
+            overrides.put(SceneFile.Key.K, k);
+            return;
+        }
+        double ratio = k / spec.structuralStiffness();
+        overrides.put(SceneFile.Key.K_STRUCT, k);
+        overrides.put(SceneFile.Key.K_SHEAR, spec.shearStiffness() * ratio);
+        if (SceneFile.Key.K_BEND.appliesTo(scene.type())) {
+            overrides.put(SceneFile.Key.K_BEND, spec.bendStiffness() * ratio);
+        }
+    }
+
+    /** The values the person chose in place of the lesson's (empty: none). */
+    public Map<SceneFile.Key, Object> overrides() {
+        return Collections.unmodifiableMap(overrides);
+    }
+
+    /** Whether the result of the step shown was produced with the person's values. */
+    public boolean resultChanged() {
+        return index < ranWith.size() && !ranWith.get(index).isEmpty();
+    }
+
+    /**
+     * Takes the person's values in: before the step shown has run, the lesson's simulation takes
+     * them at once; after, the step is played again with them (the lesson replayed to the step
+     * before, unpaced). While a step runs they wait for its end.
+     */
+    void takeOverrides() {
+        settle.stop();
+        if (session == null) {
+            return;
+        }
+        if (busy) {
+            overridesPending = true;
+            return;
+        }
+        overridesPending = false;
+        LessonSession s = session;
+        Map<SceneFile.Key, Object> with = Map.copyOf(overrides);
+        if (results[index] == null) {
+            if (!with.isEmpty()) {
+                s.override(with).whenComplete((f, e) -> Platform.runLater(() -> {
+                    if (s == session && e != null) {
+                        status = failure(e);
+                        render();
+                    }
+                }));
+            }
+            render();
+            return;
+        }
+        replayStep(with);
+    }
+
+    /** Plays the step shown again, from the state before it, with {@code with} in place of the lesson's values. */
+    private void replayStep(Map<SceneFile.Key, Object> with) {
+        busy = true;
+        status = I18n.text("lesson.rerunning");
+        LessonSession s = session;
+        int at = index;
+        results[at] = null;
+        session.setSpeed(model.speedProperty().get());
+        s.goTo(at).thenCompose(done -> s.runNext(with))
+                .whenComplete((r, e) -> Platform.runLater(() -> stepPlayed(s, at, with, r, e)));
+        render();
+    }
+
+    /** Goes back to the lesson's values: the step shown is replayed (and played again when it had run). */
+    public void useLessonValues() {
+        if (session == null || busy) {
+            return;
+        }
+        settle.stop();
+        overridesPending = false;
+        overrides.clear();
+        if (results[index] != null) {
+            replayStep(Map.of());
+        } else {
+            goTo(index);
+        }
+    }
+
+    /** The charts the step shown asks for ({@code chart} actions); empty: the usual ones. */
+    public Set<ChartsPane.Kind> charts() {
+        if (session == null) {
+            return Set.of();
+        }
+        Set<ChartsPane.Kind> out = EnumSet.noneOf(ChartsPane.Kind.class);
+        for (Action a : step().actions()) {
+            if (a instanceof Action.Chart c) {
+                out.add(chartKind(c.chart()));
+            }
+        }
+        return out;
+    }
+
+    /** The chart that shows a lesson's chart name ({@link Action.Chart#KINDS}). */
+    static ChartsPane.Kind chartKind(String name) {
+        return switch (name) {
+            case "energy_ratio" -> ChartsPane.Kind.ENERGY_RATIO;
+            case "displacement", "phase" -> ChartsPane.Kind.DISPLACEMENT;
+            case "error" -> ChartsPane.Kind.ERROR;
+            case "sweep" -> ChartsPane.Kind.SWEEP;
+            case "strain" -> ChartsPane.Kind.STRAIN;
+            case "residuals" -> ChartsPane.Kind.SOLVER;
+            default -> ChartsPane.Kind.ENERGY;
+        };
+    }
+
+    /** The Δt sweep of the step shown once it has run, or null. */
+    public SweepResult sweepShown() {
+        StepResult r = result();
+        return r == null ? null : r.sweep();
     }
 
     private static boolean answered(Question q, Object answer) {
@@ -392,12 +590,15 @@ public final class LessonPanel {
             content.getChildren().add(question(step.question(), result != null, locale));
         }
         content.getChildren().add(buttons(result));
+        if (!overrides.isEmpty() || resultChanged()) {
+            content.getChildren().add(overrideNote());
+        }
         if (result != null && step.question() != null) {
             content.getChildren().add(answer(step.question(), answers[index], locale));
         }
         String line = status;
         if (line.isEmpty() && result != null) {
-            line = summary(result);
+            line = resultChanged() && !aborted(result) ? I18n.text("lesson.changedSummary") : summary(result);
         }
         if (!line.isEmpty()) {
             content.getChildren().add(label("lessonStatus", line, "lesson-status"));
@@ -408,6 +609,41 @@ public final class LessonPanel {
                 content.getChildren().add(sweep(result.sweep()));
             }
         }
+    }
+
+    /** The person's values in place of the lesson's, and the way back to the lesson's. */
+    private Node overrideNote() {
+        Map<SceneFile.Key, Object> shown = overrides.isEmpty() ? ranWith.get(index) : overrides;
+        List<String> parts = new ArrayList<>();
+        Set<String> named = new LinkedHashSet<>();
+        for (Map.Entry<SceneFile.Key, Object> e : shown.entrySet()) {
+            String id = controlId(e.getKey());
+            if (named.add(id)) {
+                parts.add(controlName(id) + " = " + valueText(e.getKey(), e.getValue()));
+            }
+        }
+        Label note = label("lessonOverride", I18n.text("lesson.overridden", String.join(", ", parts)),
+                "lesson-override");
+        Button back = button("lessonRevert", "lesson.revert", this::useLessonValues);
+        back.setDisable(busy);
+        VBox box = new VBox(6, note, back);
+        box.getStyleClass().add("lesson-override-box");
+        return box;
+    }
+
+    private static String valueText(SceneFile.Key key, Object value) {
+        if (value instanceof IntegratorKind k) {
+            return Phrases.integrator(k);
+        }
+        String unit = switch (key) {
+            case MASS -> " kg";
+            case K, K_STRUCT, K_SHEAR, K_BEND -> " N/m";
+            case KD, AIR_DAMPING -> " N·s/m";
+            case GRAVITY -> " m/s²";
+            case DT -> " s";
+            default -> "";
+        };
+        return Numbers.format(((Number) value).doubleValue()) + unit;
     }
 
     private Node chooser(Locale locale) {
@@ -563,7 +799,8 @@ public final class LessonPanel {
             box.getChildren().add(label(null, I18n.text("lesson.checks"), "lesson-checks-head"));
         }
         for (CheckResult c : r.checks()) {
-            Label badge = new Label(I18n.text(c.pass() ? "lesson.pass" : "lesson.fail"));
+            boolean changed = resultChanged();
+            Label badge = new Label(I18n.text(changed ? "lesson.changed" : c.pass() ? "lesson.pass" : "lesson.fail"));
             badge.getStyleClass().add("check-badge");
             badge.setMinWidth(Region.USE_PREF_SIZE);
             VBox text = new VBox(2,
@@ -572,7 +809,7 @@ public final class LessonPanel {
                     label(null, I18n.text("lesson.measuredIs", c.measuredText().get(locale)), "check-detail"));
             HBox.setHgrow(text, Priority.ALWAYS);
             HBox row = new HBox(10, badge, text);
-            row.getStyleClass().addAll("check-row", c.pass() ? "pass" : "fail");
+            row.getStyleClass().addAll("check-row", changed ? "changed" : c.pass() ? "pass" : "fail");
             box.getChildren().add(row);
         }
         return box;

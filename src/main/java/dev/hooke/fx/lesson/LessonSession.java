@@ -3,6 +3,7 @@ package dev.hooke.fx.lesson;
 import dev.hooke.core.lesson.Action;
 import dev.hooke.core.lesson.Lesson;
 import dev.hooke.core.lesson.LessonRunner;
+import dev.hooke.core.lesson.SpringOracle;
 import dev.hooke.core.lesson.Step;
 import dev.hooke.core.lesson.StepResult;
 import dev.hooke.core.scene.Perturbation;
@@ -20,6 +21,7 @@ import dev.hooke.fx.sim.Snapshots;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -38,9 +40,15 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Runs are paced so that the class can watch them: simulated time goes by at the chosen speed,
  * faster when a step's runs are long, so that no step's runs take more than
  * {@value #MAX_WALL_SECONDS} s of wall-clock time. {@link #finishQuickly()} drops the pacing for
- * the rest of the step. Sweeps, comparisons and checks run unpaced (they are not drawn).
+ * the rest of the step. A comparison is drawn and paced too: its first two integrators' runs are
+ * published as one snapshot, the second as compare mode's second system ({@link Snapshot#compare()},
+ * samples on lane 1), and the view keeps showing them after the step until the lesson's own
+ * simulation moves again. Sweeps and checks run unpaced (they are not drawn).
  *
  * <p>Going back replays the lesson from its start without pacing: every run is deterministic.
+ *
+ * <p>Values a person chose in place of the lesson's ({@link #runNext(Map)}, {@link #override})
+ * hold from then on; going back or replaying forgets them.
  */
 public final class LessonSession implements AutoCloseable {
 
@@ -91,6 +99,17 @@ public final class LessonSession implements AutoCloseable {
     private long anchorNanos;
     private double anchorTime;
     private double pace = 1;
+    /** The comparison being shown (also after its step, until the main simulation moves), or null. */
+    private List<Simulation> compareSides;
+    private SceneTopology compareTopology;
+    private StabilityLimit[] compareLimits = new StabilityLimit[2];
+    private float[] lastFiniteSecond;
+    /** The spring's closed form for the main simulation's samples (u_exact), or null (another scene). */
+    private SpringOracle oracle;
+    /** The simulation {@link #oracle} belongs to. */
+    private Simulation oracleSim;
+    /** The closed form for a comparison's runs, all started from the scene as built, or null. */
+    private SpringOracle compareOracle;
 
     /** Starts the lesson at its first step; its first snapshot follows shortly. */
     public LessonSession(Lesson lesson) {
@@ -98,6 +117,7 @@ public final class LessonSession implements AutoCloseable {
         this.runner = new LessonRunner(lesson);
         this.scene = runner.scene();
         runner.setStepListener(this::onStep);
+        runner.setCompareListener(this::onCompare);
         shownSim = runner.simulation();
         topology = Snapshots.topology(SceneFiles.setup(scene), shownSim.system());
         publish(shownSim, false);
@@ -150,10 +170,24 @@ public final class LessonSession implements AutoCloseable {
 
     /** Plays the next step, paced; completes with what it produced. */
     public CompletableFuture<StepResult> runNext() {
+        return runNext(Map.of());
+    }
+
+    /**
+     * Plays the next step, paced, with {@code overrides} in place of the lesson's values (the
+     * workbench's sliders; see {@link LessonRunner#setOverrides}); completes with what it produced.
+     * An empty map plays the step as the lesson has it (values overridden before stay).
+     */
+    public CompletableFuture<StepResult> runNext(Map<SceneFile.Key, Object> overrides) {
+        Map<SceneFile.Key, Object> values = Map.copyOf(overrides);
         return submit(() -> {
             if (!runner.hasNext()) {
                 throw new IllegalStateException("no step left to play");
             }
+            if (!values.isEmpty()) {
+                runner.setOverrides(values);
+            }
+            dropCompare();
             Step step = lesson.steps().get(runner.nextStep());
             paced = true;
             pace = Math.max(speed, pacedSeconds(step, runner.scene()) / MAX_WALL_SECONDS);
@@ -170,7 +204,7 @@ public final class LessonSession implements AutoCloseable {
 
     /**
      * Starts the lesson again and replays, unpaced, the steps before {@code index} (0-based);
-     * completes with their results.
+     * completes with their results. Overridden values are forgotten.
      */
     public CompletableFuture<List<StepResult>> goTo(int index) {
         return submit(() -> {
@@ -184,9 +218,23 @@ public final class LessonSession implements AutoCloseable {
                 }
             } finally {
                 running = false;
+                dropCompare();
                 refresh();
             }
             return out;
+        });
+    }
+
+    /**
+     * Puts {@code overrides} in place of the lesson's values now, between steps (the step shown
+     * has not run): the lesson's simulation takes them at once, keeping its state.
+     */
+    public CompletableFuture<SceneFile> override(Map<SceneFile.Key, Object> overrides) {
+        Map<SceneFile.Key, Object> values = Map.copyOf(overrides);
+        return submit(() -> {
+            runner.setOverrides(values);
+            refresh();
+            return runner.scene();
         });
     }
 
@@ -218,12 +266,14 @@ public final class LessonSession implements AutoCloseable {
         return out;
     }
 
-    /** The simulated time a step's runs take; in s. */
+    /** The simulated time a step's runs and comparisons take; in s. */
     static double pacedSeconds(Step step, SceneFile scene) {
         double total = 0;
         for (Action a : step.actions()) {
             if (a instanceof Action.Run r) {
                 total += r.steps() > 0 ? r.steps() * scene.dt() : r.time();
+            } else if (a instanceof Action.Compare c) {
+                total += c.time();
             }
         }
         return total;
@@ -236,13 +286,96 @@ public final class LessonSession implements AutoCloseable {
         if (cancelled || Thread.currentThread().isInterrupted()) {
             throw new Cancelled();
         }
+        if (compareSides != null) {
+            dropCompare();
+        }
         if (s != shownSim || runner.scene() != analysed) {
             refresh();
         }
         if (!(s.time() - lastSampleTime < SimulationRunner.SAMPLE_INTERVAL)) {
             lastSampleTime = s.time();
-            samples.offer(Snapshots.sample(generation, s));
+            samples.offer(sample(0, s, limit, naiveBound));
         }
+        paceAndPublish(s, () -> publish(s, true));
+    }
+
+    /** After every round of a comparison: both sides drawn, the first two integrators' runs. */
+    private void onCompare(List<Simulation> sides) {
+        if (cancelled || Thread.currentThread().isInterrupted()) {
+            throw new Cancelled();
+        }
+        if (sides.size() < 2) {
+            return;
+        }
+        Simulation a = sides.get(0);
+        Simulation b = sides.get(1);
+        if (sides != compareSides) {
+            compareSides = sides;
+            generation++;
+            lastFinite = null;
+            lastFiniteSecond = null;
+            lastSampleTime = Double.NaN;
+            compareTopology = Snapshots.topology(SceneFiles.setup(runner.scene()), a.system());
+            compareLimits = new StabilityLimit[] {limitOf(a), limitOf(b)};
+            compareOracle = freshOracle(runner.scene());
+        }
+        // both share Δt: the one that has not exploded leads the clock
+        Simulation lead = a.exploded() && !b.exploded() ? b : a;
+        if (!(lead.time() - lastSampleTime < SimulationRunner.SAMPLE_INTERVAL)) {
+            lastSampleTime = lead.time();
+            if (!a.exploded() || a == lead) {
+                samples.offer(sample(0, a, compareLimits[0], naiveBound));
+            }
+            if (!b.exploded()) {
+                samples.offer(sample(1, b, compareLimits[1], naiveBound));
+            }
+        }
+        paceAndPublish(lead, () -> publishCompare(true));
+    }
+
+    /** A chart sample of {@code s} (with u and u_exact for the spring scene). */
+    private EnergySample sample(int lane, Simulation s, StabilityLimit lim, double naive) {
+        EnergySample e = Snapshots.sample(generation, lane, s, lim, naive);
+        SpringOracle o = compareSides != null && compareSides.contains(s) ? compareOracle : oracle;
+        if (o == null || SpringOracle.unavailable(s.system()) != null) {
+            return e;
+        }
+        return Snapshots.withDisplacement(e, o.displacement(s.system()), o.exact(s.time()));
+    }
+
+    /** The spring's closed form from the scene's start at t = 0, or null when it does not apply. */
+    private static SpringOracle freshOracle(SceneFile f) {
+        try {
+            var start = f.build();
+            return SpringOracle.unavailable(start) == null ? SpringOracle.of(start, 0) : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The predicted limit of {@code s}'s integrator on the scene as now set, or null. */
+    private StabilityLimit limitOf(Simulation s) {
+        try {
+            var rest = Scenes.build(runner.scene().spec().perturbation(Perturbation.NONE));
+            return StabilityAnalysis.predictedLimit(rest, s.integratorKind(), runner.scene().verletDelta());
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Stops showing the comparison: the next refresh shows the lesson's simulation afresh. */
+    private void dropCompare() {
+        if (compareSides != null) {
+            compareSides = null;
+            shownSim = null;
+        }
+    }
+
+    /**
+     * Sleeps until {@code s}'s simulated time is due at the pace chosen (publishing first), or
+     * publishes when the last snapshot is old enough.
+     */
+    private void paceAndPublish(Simulation s, Runnable publish) {
         long now = System.nanoTime();
         if (paced) {
             if (!anchored || s.time() < anchorTime) {
@@ -252,7 +385,7 @@ public final class LessonSession implements AutoCloseable {
             }
             double due = (s.time() - anchorTime) / pace - (now - anchorNanos) * 1e-9;
             if (due > MIN_SLEEP_SECONDS) {
-                publish(s, true);
+                publish.run();
                 try {
                     Thread.sleep((long) (due * 1000));
                 } catch (InterruptedException e) {
@@ -263,7 +396,7 @@ public final class LessonSession implements AutoCloseable {
             }
         }
         if (now - lastPublish > PUBLISH_NANOS) {
-            publish(s, true);
+            publish.run();
         }
     }
 
@@ -271,12 +404,24 @@ public final class LessonSession implements AutoCloseable {
     private void refresh() {
         Simulation s = runner.simulation();
         scene = runner.scene();
+        if (compareSides != null) {
+            publishCompare(running);
+            return;
+        }
         if (s != shownSim) {
             shownSim = s;
             generation++;
             lastFinite = null;
             lastSampleTime = Double.NaN;
             topology = Snapshots.topology(SceneFiles.setup(scene), s.system());
+        }
+        if (s != oracleSim) {
+            // a new simulation starts at t = 0 from the scene as built
+            oracleSim = s;
+            oracle = s.steps() <= 1 ? freshOracle(scene) : null;
+        } else if (analysed != scene) {
+            // the scene changed under a running simulation: the closed form starts again from now
+            oracle = SpringOracle.unavailable(s.system()) == null ? SpringOracle.of(s.system(), s.time()) : null;
         }
         if (analysed == null || !scene.equals(analysed)) {
             analysed = scene;
@@ -293,9 +438,27 @@ public final class LessonSession implements AutoCloseable {
         analysed = scene;
         if (!(s.time() - lastSampleTime < SimulationRunner.SAMPLE_INTERVAL)) {
             lastSampleTime = s.time();
-            samples.offer(Snapshots.sample(generation, s));
+            samples.offer(sample(0, s, limit, naiveBound));
         }
         publish(s, running);
+    }
+
+    /** A snapshot of the comparison: its first run as the main system, its second as compare mode's. */
+    private void publishCompare(boolean playing) {
+        Simulation a = compareSides.get(0);
+        Simulation b = compareSides.get(1);
+        float[] second = Snapshots.positions(b.system(), lastFiniteSecond);
+        if (!b.exploded()) {
+            lastFiniteSecond = second;
+        }
+        Snapshot.Compare c = Snapshots.second(generation, b, second, compareLimits[1], naiveBound);
+        Snapshot snap = Snapshots.of(++sequence, generation, compareTopology, a, lastFinite, playing, pace,
+                compareLimits[0], naiveBound, c);
+        if (!a.exploded()) {
+            lastFinite = snap.positions();
+        }
+        latest.set(snap);
+        lastPublish = System.nanoTime();
     }
 
     private void publish(Simulation s, boolean playing) {

@@ -158,6 +158,26 @@ public final class WorkbenchModel {
     }
 
     /**
+     * Like {@link #open(SceneSetup)}, and takes the method settings a scene file holds besides
+     * the setup: Verlet's δ, the implicit methods' solver options, the projection methods'
+     * iterations per step and PBD's stiffness k. They reach the simulation thread before the
+     * scene is built afresh, so that its first step uses them.
+     *
+     * @param verletDelta  δ; dimensionless, 0 ≤ δ &lt; 1
+     * @param options      the implicit methods' solver options
+     * @param iterations   the projection methods' iterations per step
+     * @param pbdStiffness PBD's k; dimensionless, 0 &lt; k ≤ 1
+     */
+    public void open(SceneSetup setup, double verletDelta, ImplicitOptions options, int iterations,
+                     double pbdStiffness) {
+        this.verletDelta.set(verletDelta);
+        implicitOptions.set(options);
+        projectionIterations.set(iterations);
+        this.pbdStiffness.set(pbdStiffness);
+        open(setup);
+    }
+
+    /**
      * Rebuilds the scene (a reset) with {@code newShape} and the present parameter values.
      *
      * @throws IllegalArgumentException naming the field at fault, the workbench's size caps

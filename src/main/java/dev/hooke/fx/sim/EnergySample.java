@@ -18,10 +18,29 @@ package dev.hooke.fx.sim;
  * @param cgIterations  CG iterations of the last step (NaN for a method that solves nothing)
  * @param cgResidual    the last step's final relative residual ‖b − Ax‖/‖b‖, dimensionless (NaN
  *                      for a method that solves nothing)
+ * @param maxStrain     the largest spring strain |l − L|/L; dimensionless (NaN when not recorded)
+ * @param displacement  u, the spring scene's bob displacement from equilibrium along the axis; in m
+ *                      (NaN for another scene or when not recorded)
+ * @param exact         u_exact(t), the closed-form damped oscillator's displacement from the same
+ *                      start; in m (NaN when not available)
  */
 public record EnergySample(int generation, int lane, double time, double kinetic, double elastic,
                            double gravitational, double dissipated, double dt, double naiveBound, double limit,
-                           double cgIterations, double cgResidual) {
+                           double cgIterations, double cgResidual, double maxStrain, double displacement,
+                           double exact) {
+
+    /** A sample without strain and displacement (NaN). */
+    public EnergySample(int generation, int lane, double time, double kinetic, double elastic,
+                        double gravitational, double dissipated, double dt, double naiveBound, double limit,
+                        double cgIterations, double cgResidual) {
+        this(generation, lane, time, kinetic, elastic, gravitational, dissipated, dt, naiveBound, limit,
+                cgIterations, cgResidual, Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    /** u − u_exact, the error against the closed form; in m (NaN when either is unknown). */
+    public double error() {
+        return displacement - exact;
+    }
 
     /** E = K + U_el + U_g; in J. */
     public double total() {

@@ -31,6 +31,20 @@ public final class Snapshots {
     public static Snapshot of(long sequence, int generation, SceneTopology topology, Simulation sim,
                               float[] lastFinite, boolean running, double speed, StabilityLimit limit,
                               double naiveBound) {
+        return of(sequence, generation, topology, sim, lastFinite, running, speed, limit, naiveBound, null);
+    }
+
+    /**
+     * The state of {@code sim} now, with a second system beside it (a comparison), or none (null).
+     *
+     * @param lastFinite the positions to show when the state is no longer finite (or null)
+     * @param limit      the predicted limit, or null while unknown
+     * @param naiveBound 2·√(m/k_s); in s (NaN while unknown)
+     * @param compare    the second system, or null
+     */
+    public static Snapshot of(long sequence, int generation, SceneTopology topology, Simulation sim,
+                              float[] lastFinite, boolean running, double speed, StabilityLimit limit,
+                              double naiveBound, Snapshot.Compare compare) {
         MassSpringSystem s = sim.system();
         float[] positions = positions(s, lastFinite);
         Observables o = sim.observables();
@@ -39,8 +53,23 @@ public final class Snapshots {
         return new Snapshot(sequence, generation, topology, positions, t, sim.steps(), sim.dt(), sim.integratorKind(),
                 running, speed, sample(generation, sim, limit, naiveBound), o.maxSpeed, o.maxStrain, parameters(s),
                 limit, naiveBound, true, sim.explosion(), 0, null, 0,
-                SolverSummary.of(sim.integrator().solverStats()), ProjectionSummary.of(sim.integrator()), 0, null, speeds(s), strains(s),
+                SolverSummary.of(sim.integrator().solverStats()), ProjectionSummary.of(sim.integrator()), 0, compare,
+                speeds(s), strains(s),
                 java.util.Arrays.hashCode(pinned), pinned);
+    }
+
+    /**
+     * {@code sim} as the second system of a comparison (lane 1).
+     *
+     * @param positions its positions to show ({@link #positions})
+     * @param limit     its method's predicted limit, or null while unknown
+     * @param naiveBound 2·√(m/k_s); in s (NaN while unknown)
+     */
+    public static Snapshot.Compare second(int generation, Simulation sim, float[] positions, StabilityLimit limit,
+                                          double naiveBound) {
+        return new Snapshot.Compare(sim.integratorKind(), positions, sim.steps(),
+                sample(generation, 1, sim, limit, naiveBound), limit, sim.explosion(),
+                SolverSummary.of(sim.integrator().solverStats()), ProjectionSummary.of(sim.integrator()));
     }
 
     /** Whether each particle of {@code s} is pinned. A new array. */
@@ -59,12 +88,30 @@ public final class Snapshots {
 
     /** The chart quantities now (lane 0): energies, Δt, the bounds and the last solve. */
     public static EnergySample sample(int generation, Simulation sim, StabilityLimit limit, double naiveBound) {
+        return sample(generation, 0, sim, limit, naiveBound);
+    }
+
+    /**
+     * The chart quantities now: energies, Δt, the bounds and the last solve.
+     *
+     * @param lane 0 for the main system, 1 for the second one of a comparison
+     */
+    public static EnergySample sample(int generation, int lane, Simulation sim, StabilityLimit limit,
+                                      double naiveBound) {
         Observables o = sim.observables();
         dev.hooke.core.integrate.SolverStats stats = sim.integrator().solverStats();
         boolean solved = stats != null && stats.newtonIterations > 0;
-        return new EnergySample(generation, 0, sim.time(), o.kinetic, o.elastic, o.gravitational, o.dissipated,
+        return new EnergySample(generation, lane, sim.time(), o.kinetic, o.elastic, o.gravitational, o.dissipated,
                 sim.dt(), naiveBound, limit == null ? Double.NaN : limit.dtMax(),
-                solved ? stats.iterations : Double.NaN, solved ? stats.finalResidual : Double.NaN);
+                solved ? stats.iterations : Double.NaN, solved ? stats.finalResidual : Double.NaN, o.maxStrain,
+                Double.NaN, Double.NaN);
+    }
+
+    /** {@code sample} with the spring's displacement u and the closed form's u_exact; in m. */
+    public static EnergySample withDisplacement(EnergySample e, double displacement, double exact) {
+        return new EnergySample(e.generation(), e.lane(), e.time(), e.kinetic(), e.elastic(), e.gravitational(),
+                e.dissipated(), e.dt(), e.naiveBound(), e.limit(), e.cgIterations(), e.cgResidual(), e.maxStrain(),
+                displacement, exact);
     }
 
     /** A copy of the positions, or {@code lastFinite} when they are no longer finite. */

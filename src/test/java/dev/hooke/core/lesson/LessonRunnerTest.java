@@ -1,17 +1,20 @@
 package dev.hooke.core.lesson;
 
+import static dev.hooke.Tolerances.ENERGY_LAW_PER_STEP;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.io.DataFileException;
+import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.sim.Simulation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -213,5 +216,61 @@ class LessonRunnerTest {
         Files.createDirectory(dir.resolve("empty"));
         assertEquals(dir.resolve("empty") + ": holds no lesson file (*.yaml)",
                 assertThrows(DataFileException.class, () -> LessonChecker.checkAll(dir.resolve("empty"))).getMessage());
+    }
+
+    /**
+     * Values put in place of the lesson's hold through the lesson's own changes and until a
+     * restart. Explicit Euler multiplies a spring's energy by 1 + Δt²·k/m every step: 1.04 with
+     * k = 400 N/m, m = 1 kg, Δt = 0.01 s, where the lesson (k = 100, then 200) would give 1.01 and 1.02.
+     */
+    @Test
+    void overriddenValuesHoldThroughTheLessonsChangesUntilARestart() throws DataFileException {
+        LessonRunner r = new LessonRunner(lesson("""
+                  - narration: {en: Run., zh: 运行。}
+                    actions: [set: {k: 200}, run: {time: 1}]
+                    expect: [energy_ratio_per_step: {expected: 1.02, within: 1e-9}]
+                """));
+        r.setOverrides(Map.of(SceneFile.Key.K, 400.0));
+        assertEquals(400, r.simulation().system().stiffness(0), "taken at once");
+        StepResult s = r.runNext();
+        RunRecord run = s.runs().get(0);
+        assertEquals(1.04, run.minStepRatio(), 1.04 * ENERGY_LAW_PER_STEP);
+        assertEquals(1.04, run.maxStepRatio(), 1.04 * ENERGY_LAW_PER_STEP);
+        assertFalse(s.checks().get(0).pass(), "the lesson's statement is about its own k");
+
+        r.restart();
+        assertTrue(r.overrides().isEmpty());
+        assertEquals(1.02, r.runNext().runs().get(0).maxStepRatio(), 1.02 * ENERGY_LAW_PER_STEP);
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> r.setOverrides(Map.of(SceneFile.Key.NODES, 3)));
+        assertTrue(e.getMessage().startsWith("nodes:"), e.getMessage());
+    }
+
+    /** A comparison runs its sides in lock-step; each side's record is that of the same run alone. */
+    @Test
+    void aComparisonRunsInLockStepAndEachSideIsTheRunAlone() throws DataFileException {
+        Lesson l = lesson("""
+                  - narration: {en: Compare., zh: 比较。}
+                    actions: [compare: {integrators: [explicit-euler, symplectic-euler], time: 1}]
+                    expect: [bounded: {for: 1, integrator: symplectic-euler}]
+                """);
+        LessonRunner r = new LessonRunner(l);
+        List<List<Simulation>> rounds = new ArrayList<>();
+        r.setCompareListener(sides -> {
+            if (rounds.isEmpty() || rounds.get(rounds.size() - 1) != sides) {
+                rounds.add(sides);
+            }
+            assertEquals(sides.get(0).steps(), sides.get(1).steps(), "lock-step");
+        });
+        StepResult s = r.runNext();
+        assertEquals(1, rounds.size(), "one list of sides for the whole comparison");
+        for (RunRecord rec : s.runs()) {
+            SceneFile f = l.scene();
+            Simulation alone = new Simulation(f.build(), f.createIntegrator(rec.integrator()), f.dt());
+            alone.step((int) rec.steps());
+            assertEquals(alone.observables().total(), rec.endEnergy(), 0.0, rec.integrator().id());
+            assertEquals(100, rec.steps());
+        }
     }
 }

@@ -1,26 +1,38 @@
 package dev.hooke.fx.ui;
 
+import static dev.hooke.Tolerances.DISPLACEMENT_LAW;
+import static dev.hooke.Tolerances.ENERGY_LAW_PER_STEP;
 import static dev.hooke.Tolerances.PARAMETER_ROUND_TRIP;
 import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.ProjectionIntegrator;
+import dev.hooke.core.lesson.Action;
 import dev.hooke.core.lesson.CheckResult;
 import dev.hooke.core.lesson.StepResult;
+import dev.hooke.core.lesson.SweepResult;
+import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.Simulation;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.Workbench;
+import dev.hooke.fx.chart.ChartsPane;
 import dev.hooke.fx.io.SceneFiles;
 import dev.hooke.fx.lesson.LessonLibrary;
 import dev.hooke.fx.sim.SceneSetup;
+import dev.hooke.fx.sim.Snapshot;
+import dev.hooke.fx.view.Palette;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -135,6 +147,264 @@ class LessonPanelUiTest {
         assertFalse(robot.lookup("#lessonRun").queryButton().isDisabled());
         waitFor("the lesson's simulation back at t = 0",
                 () -> workbench.lessons().session().latest().steps() == 0);
+    }
+
+    /** Answers the question of the step shown (rightly), plays it without pacing and waits for it. */
+    private void playStep(FxRobot robot) {
+        robot.interact(() -> {
+            var q = workbench.lessons().session().lesson().steps().get(workbench.lessons().stepIndex()).question();
+            if (q != null && q.isMultipleChoice()) {
+                robot.lookup("#answer" + q.answer()).queryAs(javafx.scene.control.RadioButton.class).setSelected(true);
+            } else if (q != null) {
+                robot.lookup("#answerField").queryTextInputControl().setText(Double.toString(q.value()));
+            }
+            workbench.lessons().runStep();
+            workbench.lessons().finishQuickly();
+        });
+        waitFor("the step", () -> workbench.lessons().result() != null && !workbench.lessons().isBusy());
+    }
+
+    /** Plays the steps before the first one with an action of type {@code kind}; returns that step's index. */
+    private int playUpTo(FxRobot robot, Class<? extends Action> kind, String chart) {
+        var steps = workbench.lessons().session().lesson().steps();
+        int target = -1;
+        for (int i = 0; i < steps.size() && target < 0; i++) {
+            for (Action a : steps.get(i).actions()) {
+                if (kind.isInstance(a) && (chart == null || chart.equals(((Action.Chart) a).chart()))) {
+                    target = i;
+                }
+            }
+        }
+        assertTrue(target >= 0, "the lesson has such a step");
+        while (workbench.lessons().stepIndex() < target) {
+            playStep(robot);
+            robot.interact(() -> workbench.lessons().next());
+        }
+        return target;
+    }
+
+    @Test
+    void aStepThatAsksForTheSweepChartShowsItsRunsAgainstTheLimit(FxRobot robot) {
+        openLesson(robot, "03");
+        playUpTo(robot, Action.Chart.class, "sweep");
+        waitFor("the step's charts", () -> workbench.charts().shown().equals(Set.of(ChartsPane.Kind.SWEEP)));
+        assertTrue(robot.lookup("#sweepChart").query().isVisible());
+        assertFalse(robot.lookup("#energyChart").query().isVisible(), "only the chart the step asks for");
+        assertTrue(workbench.charts().sweep().sweepSeries().stream().allMatch(x -> x.getData().isEmpty()),
+                "nothing is drawn before the step runs");
+
+        playStep(robot);
+        SweepResult sweep = workbench.lessons().result().sweep();
+        assertNotNull(sweep);
+        waitFor("the sweep drawn", () -> !workbench.charts().sweep().sweepSeries().get(1).getData().isEmpty());
+        var series = workbench.charts().sweep().sweepSeries();
+        var limit = series.get(0).getData();
+        assertEquals(2, limit.size());
+        assertEquals(Math.log10(sweep.predictedLimit()), limit.get(0).getYValue().doubleValue());
+        var exploded = series.get(1).getData();
+        var bounded = series.get(2).getData();
+        List<SweepResult.Row> rows = sweep.rows();
+        assertEquals(rows.stream().filter(SweepResult.Row::exploded).count(), exploded.size());
+        assertEquals(rows.size(), exploded.size() + bounded.size());
+        assertTrue(exploded.size() > 0 && bounded.size() > 0, "the sweep crosses the limit");
+        int e = 0;
+        for (SweepResult.Row r : rows) {
+            if (r.exploded()) {
+                var d = exploded.get(e++);
+                assertEquals(Math.log10(r.dt()), d.getYValue().doubleValue());
+                assertEquals(r.explodedAt(), d.getXValue().doubleValue());
+                assertTrue(r.dt() >= sweep.predictedLimit(), "an exploded run sits above the limit line");
+                assertNotNull(d.getNode(), "a mark is drawn");
+            }
+        }
+        for (var d : bounded) {
+            assertEquals(sweep.time(), d.getXValue().doubleValue());
+            assertTrue(Math.pow(10, d.getYValue().doubleValue()) < sweep.predictedLimit());
+        }
+
+        robot.interact(() -> workbench.lessons().next());
+        waitFor("the usual charts again", () -> workbench.charts().shown().contains(ChartsPane.Kind.ENERGY));
+        assertFalse(robot.lookup("#sweepChart").query().isVisible());
+    }
+
+    /**
+     * Lesson 5 draws explicit Euler against the exact solution. Its spring (ω = 10 rad/s, released
+     * from u₀ = 0.1 m at rest, Δt = h = 0.01 s) has the closed form u(t) = u₀·cos(ωt), and explicit
+     * Euler's own solution is known exactly too: z = u + i·v/ω becomes (1 − iωh)·z every step, so
+     * u_n = u₀·(1 + h²ω²)^(n/2)·cos(n·atan(hω)).
+     */
+    @Test
+    void aStepThatAsksForTheErrorChartDrawsTheRunAgainstTheExactSolution(FxRobot robot) {
+        openLesson(robot, "05");
+        playUpTo(robot, Action.Chart.class, "error");
+        waitFor("the step's chart", () -> workbench.charts().shown().equals(Set.of(ChartsPane.Kind.ERROR)));
+        assertTrue(robot.lookup("#displacementChart").query().isVisible());
+        assertFalse(robot.lookup("#energyChart").query().isVisible());
+        playStep(robot);
+        double u0 = 0.1;
+        double omega = 10;
+        double h = 0.01;
+        var series = workbench.charts().displacement().series();
+        assertEquals(3, series.size(), "u, u exact and the error");
+        waitFor("the run drawn to its end", () -> {
+            var d = series.get(0).getData();
+            return !d.isEmpty() && Math.abs(d.get(d.size() - 1).getXValue().doubleValue() - 1) < h / 2;
+        });
+        for (int k = 0; k < 3; k++) {
+            assertTrue(series.get(k).getData().size() > 20, series.get(k).getName());
+        }
+        for (var d : series.get(0).getData()) {
+            double t = d.getXValue().doubleValue();
+            long n = Math.round(t / h);
+            double euler = u0 * Math.pow(1 + h * h * omega * omega, n / 2.0) * Math.cos(n * Math.atan(h * omega));
+            assertEquals(euler, d.getYValue().doubleValue(), DISPLACEMENT_LAW * u0, "u at t = " + t);
+        }
+        for (var d : series.get(1).getData()) {
+            double t = d.getXValue().doubleValue();
+            assertEquals(u0 * Math.cos(omega * t), d.getYValue().doubleValue(), DISPLACEMENT_LAW * u0,
+                    "u exact at t = " + t);
+        }
+        var u = series.get(0).getData();
+        var exact = series.get(1).getData();
+        var error = series.get(2).getData();
+        assertEquals(u.size(), error.size());
+        for (int i = 0; i < error.size(); i++) {
+            assertEquals(u.get(i).getYValue().doubleValue() - exact.get(i).getYValue().doubleValue(),
+                    error.get(i).getYValue().doubleValue(), DISPLACEMENT_LAW * u0);
+        }
+    }
+
+    @Test
+    void movingASliderDuringALessonReplaysTheStepWithTheNewValueAndDoesNotJudgeIt(FxRobot robot) throws Exception {
+        openLesson(robot, "01");
+        playStep(robot);
+        assertFalse(workbench.lessons().resultChanged());
+        // one spring, explicit Euler: E(n+1)/E(n) = 1 + Δt²·k/m, 1.01 with the lesson's k = 100 N/m, m = 1 kg
+        assertEquals(1.01, workbench.lessons().result().runs().get(0).maxStepRatio(), ENERGY_LAW_PER_STEP);
+
+        robot.interact(() -> workbench.model().stiffnessProperty().set(400));
+        waitFor("the step played again with k = 400 N/m", () -> workbench.lessons().result() != null
+                && !workbench.lessons().isBusy() && workbench.lessons().resultChanged());
+        StepResult changed = workbench.lessons().result();
+        assertEquals(1.04, changed.runs().get(0).maxStepRatio(), ENERGY_LAW_PER_STEP * 1.04);
+        assertEquals(400, workbench.lessons().session().latest().parameters().stiffness());
+        assertEquals(100, workbench.lessons().session().latest().steps(), "the step ran afresh, one second");
+        assertEquals(400, workbench.model().stiffnessProperty().get(), "the slider keeps the person's value");
+        var rows = robot.lookup("#lessonChecks").queryAs(javafx.scene.Parent.class).getChildrenUnmodifiable();
+        long judged = rows.stream().filter(n -> n.getStyleClass().contains("pass") || n.getStyleClass().contains("fail"))
+                .count();
+        assertEquals(0, judged, "checks written for the lesson's values are not judged");
+        assertEquals(changed.checks().size(), rows.stream().filter(n -> n.getStyleClass().contains("changed")).count());
+        assertEquals(I18n.text("lesson.changedSummary"), text(robot, "#lessonStatus"));
+        assertTrue(text(robot, "#lessonOverride").contains("400"), text(robot, "#lessonOverride"));
+
+        robot.clickOn("#lessonRevert");
+        waitFor("the step played again with the lesson's values", () -> workbench.lessons().result() != null
+                && !workbench.lessons().isBusy() && !workbench.lessons().resultChanged());
+        assertEquals(1.01, workbench.lessons().result().runs().get(0).maxStepRatio(), ENERGY_LAW_PER_STEP);
+        assertEquals(100, workbench.model().stiffnessProperty().get());
+        assertEquals(100, workbench.lessons().session().latest().parameters().stiffness());
+        assertTrue(robot.lookup("#lessonOverride").tryQuery().isEmpty());
+        rows = robot.lookup("#lessonChecks").queryAs(javafx.scene.Parent.class).getChildrenUnmodifiable();
+        assertEquals(workbench.lessons().result().checks().size(),
+                rows.stream().filter(n -> n.getStyleClass().contains("pass")).count());
+    }
+
+    @Test
+    void aSliderMovedBeforeAStepRunsChangesTheLessonsSimulation(FxRobot robot) {
+        openLesson(robot, "01");
+        robot.interact(() -> workbench.model().dtProperty().set(0.005));
+        waitFor("the lesson's simulation to take Δt = 0.005 s",
+                () -> workbench.lessons().session().latest().dt() == 0.005);
+        assertEquals(Map.of(SceneFile.Key.DT, 0.005), workbench.lessons().overrides());
+        playStep(robot);
+        assertTrue(workbench.lessons().resultChanged());
+        // explicit Euler at Δt = 0.005 s, ω = 10 rad/s: 1 + Δt²ω² = 1.0025 per step, 200 steps in a second
+        assertEquals(1.0025, workbench.lessons().result().runs().get(0).maxStepRatio(), ENERGY_LAW_PER_STEP);
+        assertEquals(200, workbench.lessons().result().runs().get(0).steps());
+    }
+
+    @Test
+    void aCompareStepDrawsBothRunsInTheView(FxRobot robot) {
+        openLesson(robot, "02");
+        int at = playUpTo(robot, Action.Compare.class, null);
+        Action.Compare compare = (Action.Compare) workbench.lessons().session().lesson().steps().get(at).actions()
+                .stream().filter(a -> a instanceof Action.Compare).findFirst().orElseThrow();
+        assertNull(workbench.lessons().session().latest().compare(), "one system before the comparison");
+        assertEquals(0, comparePixels(robot), "nothing in the second system's colour before the comparison");
+
+        playStep(robot);
+        StepResult r = workbench.lessons().result();
+        Snapshot shown = workbench.lessons().session().latest();
+        assertNotNull(shown.compare(), "the comparison is still shown after its step");
+        assertEquals(compare.integrators().get(0), shown.integrator());
+        assertEquals(compare.integrators().get(1), shown.compare().integrator());
+        var runA = r.runs().stream().filter(x -> x.integrator() == compare.integrators().get(0)).findFirst().orElseThrow();
+        var runB = r.runs().stream().filter(x -> x.integrator() == compare.integrators().get(1)).findFirst().orElseThrow();
+        // the view shows each run's end: its explosion, or its last step
+        assertSame(runA.explosion(), shown.explosion());
+        assertSame(runB.explosion(), shown.compare().explosion());
+        assertTrue(runA.exploded() != runB.exploded(), "one method explodes, the other holds");
+        assertEquals(runA.exploded() ? runB.steps() : runA.steps(),
+                runA.exploded() ? shown.compare().steps() : shown.steps());
+        assertFalse(java.util.Arrays.equals(shown.positions(), shown.compare().positions()),
+                "different methods, different states");
+        waitFor("the view to draw the second system", () -> comparePixels(robot) > 20);
+        assertTrue(workbench.chart().lines().stream().anyMatch(l -> l.lane() == 1), "the charts plot both runs");
+    }
+
+    @Test
+    void theProjectionIterationsOfALessonReachTheWorkbenchAndStayWhenItIsLeft(FxRobot robot) throws Exception {
+        openLesson(robot, "14");
+        var steps = workbench.lessons().session().lesson().steps();
+        int target = -1;
+        for (int i = 0; i < steps.size() && target < 0; i++) {
+            for (Action a : steps.get(i).actions()) {
+                if (a instanceof Action.Set set && set.change().containsKey(SceneFile.Key.ITERATIONS)) {
+                    target = i;
+                }
+            }
+        }
+        assertTrue(target >= 0, "lesson 14 sets the iterations");
+        while (workbench.lessons().stepIndex() <= target) {
+            playStep(robot);
+            if (workbench.lessons().stepIndex() < target) {
+                robot.interact(() -> workbench.lessons().next());
+            } else {
+                break;
+            }
+        }
+        SceneFile lessonScene = workbench.lessons().session().scene();
+        assertTrue(lessonScene.integrator().isProjection());
+        assertFalse(lessonScene.iterations() == ProjectionIntegrator.DEFAULT_ITERATIONS,
+                "the step leaves a number of iterations other than the default");
+        assertEquals(lessonScene.iterations(), workbench.model().projectionIterationsProperty().get());
+        assertEquals(lessonScene.pbdStiffness(), workbench.model().pbdStiffnessProperty().get());
+
+        robot.interact(() -> workbench.lessons().closeLesson());
+        assertEquals(lessonScene.integrator(), engine(Simulation::integratorKind));
+        assertEquals(lessonScene.iterations(),
+                (int) engine(sim -> ((ProjectionIntegrator) sim.integrator()).iterations()),
+                "the workbench goes on with the lesson's iterations");
+    }
+
+    /** The pixels of the view drawn in the second system's colour. */
+    private int comparePixels(FxRobot robot) {
+        AtomicReference<javafx.scene.image.WritableImage> image = new AtomicReference<>();
+        robot.interact(() -> image.set(workbench.view().node().snapshot(null, null)));
+        var reader = image.get().getPixelReader();
+        int n = 0;
+        for (int y = 0; y < (int) image.get().getHeight(); y++) {
+            for (int x = 0; x < (int) image.get().getWidth(); x++) {
+                javafx.scene.paint.Color c = reader.getColor(x, y);
+                if (Math.abs(c.getRed() - Palette.COMPARE.getRed()) < 0.02
+                        && Math.abs(c.getGreen() - Palette.COMPARE.getGreen()) < 0.02
+                        && Math.abs(c.getBlue() - Palette.COMPARE.getBlue()) < 0.02) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 
     @Test
