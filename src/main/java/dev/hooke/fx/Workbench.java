@@ -140,6 +140,7 @@ public final class Workbench implements AutoCloseable {
         menu = new WorkbenchMenu(this);
         exports = new Exports(runner, view, chart,
                 () -> root.getScene() == null ? null : root.getScene().getWindow());
+        exports.setOnFinished(o -> notice(o.message()));
         root.setCenter(centre);
         root.setBottom(statusBar());
         root.getStyleClass().add("workbench");
