@@ -76,7 +76,8 @@ public final class PerformanceMonitor {
     private boolean layoutPending;
     private long lastReadout;
     private double stepsPerSecond = Double.NaN;
-    private String sceneName = "";
+    /** The snapshot shown at the last pulse (its scene is named in the log line). */
+    private Snapshot lastShown;
     private long firstPulse;
     private long logAfterNanos = -1;
     private PrintStream log;
@@ -224,9 +225,7 @@ public final class PerformanceMonitor {
         lastPulse = now;
         if (shown != null) {
             stepsPerSecond = shown.stepsPerSecond();
-            if (logAfterNanos >= 0 || this.shown.get()) {
-                sceneName = describe(shown);
-            }
+            lastShown = shown;
         }
         if (this.shown.get() && now - lastReadout >= READOUT_MILLIS * 1_000_000L) {
             lastReadout = now;
@@ -240,7 +239,10 @@ public final class PerformanceMonitor {
     }
 
     /** The scene and method the snapshot shows: "cloth 100×100, implicit-euler". */
-    private String describe(Snapshot s) {
+    private static String describe(Snapshot s) {
+        if (s == null) {
+            return "";
+        }
         SceneTopology t = s.topology();
         if (t == null) {
             return s.integrator().id();
@@ -257,7 +259,7 @@ public final class PerformanceMonitor {
                         + " fx work cpu median %.3f ms, p90 %.3f ms;"
                         + " css+layout median %.3f ms, p90 %.3f ms; css+layout cpu median %.3f ms, p90 %.3f ms;"
                         + " %.1f frames/s; %.0f steps/s",
-                sceneName, work.count(), work.quantileMillis(0.5), work.quantileMillis(0.9), work.quantileMillis(1),
+                describe(lastShown), work.count(), work.quantileMillis(0.5), work.quantileMillis(0.9), work.quantileMillis(1),
                 workCpu.quantileMillis(0.5), workCpu.quantileMillis(0.9),
                 layout.quantileMillis(0.5), layout.quantileMillis(0.9),
                 layoutCpu.quantileMillis(0.5), layoutCpu.quantileMillis(0.9), framesPerSecond(), stepsPerSecond);
