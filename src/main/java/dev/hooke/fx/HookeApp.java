@@ -1,8 +1,12 @@
 package dev.hooke.fx;
 
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.io.DataFileException;
+import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneType;
+import dev.hooke.fx.io.SceneFiles;
 import dev.hooke.fx.sim.SceneSetup;
+import java.nio.file.Path;
 import javafx.application.Application;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
@@ -11,10 +15,14 @@ import javafx.stage.Stage;
 
 /**
  * The workbench window. It opens on the rope, playing. System properties: {@code hooke.scene}
- * (spring, chain, cloth or cube) picks another scene to open on; {@code hooke.largeType=true}
+ * (spring, chain, cloth or cube, or the path of a scene file ending in {@code .yaml} or
+ * {@code .yml}, the format of File › Open) picks another scene to open on; {@code hooke.largeType=true}
  * opens with large type, for a projector; {@code hooke.lesson} opens the lesson whose file name
  * starts with the value (for example {@code 03}); {@code hooke.integrator} (an integrator id) picks
- * the method; {@code hooke.compare} (an integrator id) opens in compare mode with that second method.
+ * the method; {@code hooke.compare} (an integrator id) opens in compare mode with that second method;
+ * {@code hooke.perf=true} shows the performance readout; {@code hooke.perfLog=SECONDS} prints one
+ * line with the FX thread's time per pulse to standard output that many seconds after the first
+ * frame ({@link dev.hooke.fx.perf.PerformanceMonitor}).
  */
 public final class HookeApp extends Application {
 
@@ -27,9 +35,22 @@ public final class HookeApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        SceneSetup setup = SceneSetup.defaults(initialScene());
+        SceneFile file = sceneFile();
+        SceneSetup setup = file != null ? SceneFiles.setup(file) : SceneSetup.defaults(initialScene());
         IntegratorKind first = integratorProperty("hooke.integrator");
         workbench = new Workbench(first == null ? setup : setup.withIntegrator(first));
+        if (file != null) {
+            workbench.model().implicitOptionsProperty().set(file.implicitOptions());
+        }
+        workbench.performance().shownProperty().set(Boolean.getBoolean("hooke.perf"));
+        String perfLog = System.getProperty("hooke.perfLog");
+        if (perfLog != null) {
+            try {
+                workbench.performance().logAfter(Double.parseDouble(perfLog), System.out);
+            } catch (IllegalArgumentException e) {
+                System.err.println("hooke.perfLog: must be a number of seconds ≥ 0, got '" + perfLog + "'");
+            }
+        }
         IntegratorKind second = integratorProperty("hooke.compare");
         if (second != null) {
             workbench.model().compareIntegratorProperty().set(second);
@@ -56,8 +77,33 @@ public final class HookeApp extends Application {
         }
     }
 
+    /**
+     * The scene file {@code hooke.scene} names (a value ending in .yaml or .yml), or null: for
+     * another value, or when the file cannot be read or the workbench cannot build its scene
+     * (said on standard error, naming the file, line and field).
+     */
+    private static SceneFile sceneFile() {
+        String value = System.getProperty("hooke.scene", "");
+        String lower = value.toLowerCase(java.util.Locale.ROOT);
+        if (!lower.endsWith(".yaml") && !lower.endsWith(".yml")) {
+            return null;
+        }
+        try {
+            SceneFile f = SceneFile.read(Path.of(value));
+            SceneFiles.setup(f).shape().validate(f.type());
+            return f;
+        } catch (DataFileException | RuntimeException e) {
+            System.err.println("hooke.scene: " + e.getMessage() + "; opening the rope");
+            return null;
+        }
+    }
+
     private static SceneType initialScene() {
         String id = System.getProperty("hooke.scene", SceneType.CHAIN.id());
+        String lower = id.toLowerCase(java.util.Locale.ROOT);
+        if (lower.endsWith(".yaml") || lower.endsWith(".yml")) {
+            return SceneType.CHAIN;     // the file could not be opened: said by sceneFile()
+        }
         try {
             return SceneType.fromId(id);
         } catch (IllegalArgumentException e) {

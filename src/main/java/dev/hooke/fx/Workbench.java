@@ -17,6 +17,7 @@ import dev.hooke.fx.model.WorkbenchModel;
 import dev.hooke.fx.panel.ComparePanel;
 import dev.hooke.fx.panel.IntegratorPanel;
 import dev.hooke.fx.panel.ScenePanel;
+import dev.hooke.fx.perf.PerformanceMonitor;
 import dev.hooke.fx.sim.EnergySample;
 import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.SimulationRunner;
@@ -52,6 +53,7 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Polygon;
 import javafx.scene.shape.Rectangle;
@@ -109,6 +111,8 @@ public final class Workbench implements AutoCloseable {
     private final WorkbenchMenu menu;
     private final Exports exports;
     private final InvalidationListener relabel = o -> localize();
+    /** The FX thread's time per pulse, and its readout over the view. */
+    private final PerformanceMonitor performance = new PerformanceMonitor();
     private Snapshot shown;
     private boolean showingLesson;
     private int explosionShownFor = -1;
@@ -129,7 +133,9 @@ public final class Workbench implements AutoCloseable {
         notificationPane.setCloseButtonVisible(false);
         notificationPane.getStyleClass().add("explosion-pane");
 
-        SplitPane centre = new SplitPane(notificationPane, charts);
+        StackPane viewWithReadout = new StackPane(notificationPane, performance.node());
+        performance.attach(root);
+        SplitPane centre = new SplitPane(viewWithReadout, charts);
         centre.setOrientation(Orientation.VERTICAL);
         centre.setDividerPositions(0.68);
         SplitPane.setResizableWithParent(charts, false);
@@ -140,6 +146,7 @@ public final class Workbench implements AutoCloseable {
         menu = new WorkbenchMenu(this);
         exports = new Exports(runner, view, chart,
                 () -> root.getScene() == null ? null : root.getScene().getWindow());
+        exports.setOnFinished(o -> notice(o.message()));
         root.setCenter(centre);
         root.setBottom(statusBar());
         root.getStyleClass().add("workbench");
@@ -176,6 +183,7 @@ public final class Workbench implements AutoCloseable {
         charts.localize();
         view.localize();
         lessons.localize();
+        performance.localize();
         fpsLabel.setText(I18n.text("status.fps", String.format(Locale.ROOT, "%.0f", fps)));
         Snapshot s = source();
         showStatus(s);
@@ -404,6 +412,7 @@ public final class Workbench implements AutoCloseable {
     }
 
     private void frame(long now) {
+        performance.begin();
         LessonSession session = lessons.session();
         if (showingLesson != (session != null)) {
             showingLesson = session != null;
@@ -438,6 +447,7 @@ public final class Workbench implements AutoCloseable {
         }
         charts.add(batch);
         countFrame(now);
+        performance.pulse(now, s);
     }
 
     private void showCompareInCharts(Snapshot s) {
@@ -625,6 +635,11 @@ public final class Workbench implements AutoCloseable {
 
     public EnergyChart chart() {
         return chart;
+    }
+
+    /** The FX thread's time per pulse and its readout. */
+    public PerformanceMonitor performance() {
+        return performance;
     }
 
     /** The charts below the view. */

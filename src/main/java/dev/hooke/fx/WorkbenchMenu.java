@@ -16,7 +16,8 @@ import javafx.scene.input.KeyCombination;
 
 /**
  * The window's menu bar: File (open and save a scene, quit), Lessons (every lesson offered, close
- * the lesson), View (the lesson panel, the language). Built again after a change of language.
+ * the lesson), View (the lesson panel, the performance readout (F3), the language). Built again
+ * after a change of language.
  */
 final class WorkbenchMenu {
 
@@ -76,7 +77,11 @@ final class WorkbenchMenu {
         RadioMenuItem chinese = language("menuChinese", "menu.view.chinese", I18n.CHINESE, languages);
         Menu language = new Menu(I18n.text("menu.view.language"), null, english, chinese);
         language.setId("menuLanguage");
-        Menu view = new Menu(I18n.text("menu.view"), null, panel, language);
+        CheckMenuItem performance = new CheckMenuItem(I18n.text("menu.view.performance"));
+        performance.setId("menuPerformance");
+        performance.setAccelerator(KeyCombination.keyCombination("F3"));
+        performance.selectedProperty().bindBidirectional(workbench.performance().shownProperty());
+        Menu view = new Menu(I18n.text("menu.view"), null, panel, performance, language);
         view.setId("menuView");
 
         MenuBar bar = new MenuBar(file, lessonMenu, view);

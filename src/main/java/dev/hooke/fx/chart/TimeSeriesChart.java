@@ -11,6 +11,7 @@ import javafx.collections.ObservableList;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
+import javafx.util.StringConverter;
 
 /**
  * A live line chart of quantities against simulated time t, over a sliding window of
@@ -91,12 +92,7 @@ public final class TimeSeriesChart {
         time.setAutoRanging(false);
         time.setMinorTickVisible(false);
         // the window slides smoothly, so ticks fall between whole seconds: one decimal is honest
-        time.setTickLabelFormatter(new NumberAxis.DefaultFormatter(time) {
-            @Override
-            public String toString(Number t) {
-                return String.format(Locale.ROOT, "%.1f", t.doubleValue());
-            }
-        });
+        time.setTickLabelFormatter(labels(t -> String.format(Locale.ROOT, "%.1f", t)));
         time.setAnimated(false);
         values.setAnimated(false);
         values.setMinorTickVisible(false);
@@ -231,15 +227,30 @@ public final class TimeSeriesChart {
         values.setAutoRanging(!log);
         values.setForceZeroInRange(forceZero && !log);
         if (log) {
-            values.setTickLabelFormatter(new NumberAxis.DefaultFormatter(values) {
-                @Override
-                public String toString(Number exponent) {
-                    return Numbers.format(Math.pow(10, exponent.doubleValue()), 2);
-                }
-            });
+            values.setTickLabelFormatter(labels(exponent -> Numbers.format(Math.pow(10, exponent), 2)));
         } else {
             values.setTickLabelFormatter(new NumberAxis.DefaultFormatter(values));
         }
+    }
+
+    /**
+     * A tick label formatter. Not a subclass of {@link NumberAxis.DefaultFormatter}: the axis
+     * measures a DefaultFormatter's labels with the default format, not with an overriding
+     * {@code toString}, and would then be laid out as narrow as the default labels (the rotated
+     * axis label drawn over the ticks).
+     */
+    private static StringConverter<Number> labels(java.util.function.DoubleFunction<String> format) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(Number value) {
+                return value == null ? "" : format.apply(value.doubleValue());
+            }
+
+            @Override
+            public Number fromString(String text) {
+                throw new UnsupportedOperationException("tick labels are not parsed");
+            }
+        };
     }
 
     private void redraw() {

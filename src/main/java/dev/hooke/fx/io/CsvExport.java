@@ -35,15 +35,43 @@ public final class CsvExport {
     private CsvExport() {
     }
 
-    /** The particle table of {@code s} now (call on the thread that owns {@code s}). */
-    public static String particles(MassSpringSystem s) {
+    /**
+     * The particles' state at one instant, copied out of a system: cheap to take on the thread
+     * that owns the system, formatted later on any thread.
+     *
+     * @param pinned whether each particle is pinned
+     * @param x      positions x_i, {@code 3*i+k}; in m
+     * @param v      velocities v_i, {@code 3*i+k}; in m/s
+     * @param f      forces F_i(x, v) of springs, spring damping, gravity and air damping,
+     *               {@code 3*i+k}; in N
+     */
+    public record ParticleState(boolean[] pinned, double[] x, double[] v, double[] f) {
+    }
+
+    /** Copies the state of {@code s} now, with its forces (call on the thread that owns {@code s}). */
+    public static ParticleState capture(MassSpringSystem s) {
         int n = s.particleCount();
         double[] f = new double[3 * n];
         Forces.compute(s, s.x, s.v, f);
+        boolean[] pinned = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            pinned[i] = s.isPinned(i);
+        }
+        return new ParticleState(pinned, s.x.clone(), s.v.clone(), f);
+    }
+
+    /** The particle table of {@code s} now (call on the thread that owns {@code s}). */
+    public static String particles(MassSpringSystem s) {
+        return particles(capture(s));
+    }
+
+    /** The particle table of a captured state. */
+    public static String particles(ParticleState state) {
+        int n = state.pinned().length;
         StringBuilder b = new StringBuilder(PARTICLE_HEADER).append('\n');
         for (int i = 0; i < n; i++) {
-            b.append(i).append(',').append(s.isPinned(i));
-            for (double[] a : new double[][] {s.x, s.v, f}) {
+            b.append(i).append(',').append(state.pinned()[i]);
+            for (double[] a : new double[][] {state.x(), state.v(), state.f()}) {
                 for (int k = 0; k < 3; k++) {
                     b.append(',').append(a[3 * i + k]);
                 }

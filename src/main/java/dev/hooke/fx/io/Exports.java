@@ -8,12 +8,15 @@ import dev.hooke.fx.view.ThreeDView;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import javafx.application.Platform;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.control.Alert;
 import javafx.scene.image.WritableImage;
@@ -24,17 +27,23 @@ import javax.imageio.ImageIO;
 /**
  * The View section's exports: the 3D view as a PNG image, the particles' state and the energy
  * chart's samples as CSV ({@link CsvExport}). Files are written atomically. The particles are
- * read on the simulation thread (through {@link SimulationRunner#query}), after every command
- * queued before, so the table is one consistent state. A failure is named in a dialog and comes
- * back as the outcome; no stack trace is shown.
+ * copied on the simulation thread (through {@link SimulationRunner#query}), after every command
+ * queued before, so the table is one consistent state; the FX thread does not wait for it: the
+ * table is formatted and written on a background thread, and the outcome comes back later on the
+ * FX thread ({@link #setOnFinished}). A failure is named in a dialog and comes back as the
+ * outcome; no stack trace is shown.
  *
  * <p>The file is asked for with a {@link SceneFiles.Chooser} (only its {@code save} is used);
  * tests replace it with one that answers without asking.
  */
 public final class Exports {
 
-    /** How long to wait for the simulation thread to read the particles; in s. */
-    private static final long QUERY_SECONDS = 10;
+    /** Writes a particle table: a daemon thread per export (exports are rare and short). */
+    private static final Executor WRITER = task -> {
+        Thread t = new Thread(task, "hooke-export");
+        t.setDaemon(true);
+        t.start();
+    };
 
     /** What can be exported. */
     public enum Kind {
@@ -59,6 +68,7 @@ public final class Exports {
     private final Supplier<Window> owner;
     private SceneFiles.Chooser chooser;
     private boolean dialogs = true;
+    private Consumer<SceneFiles.Outcome> onFinished = o -> { };
 
     /**
      * @param runner the simulation thread whose particles are exported
@@ -78,6 +88,11 @@ public final class Exports {
         chooser = c;
     }
 
+    /** What is told the outcome of an export that finishes after {@link #export} returned (FX thread). */
+    public void setOnFinished(Consumer<SceneFiles.Outcome> c) {
+        onFinished = Objects.requireNonNull(c, "onFinished");
+    }
+
     /** Whether failures are shown in a dialog too (they always come back as the outcome). */
     public void setDialogs(boolean show) {
         dialogs = show;
@@ -90,8 +105,17 @@ public final class Exports {
         return p == null ? null : export(kind, p);
     }
 
-    /** Exports {@code kind} to {@code file}, atomically (FX thread). */
+    /**
+     * Exports {@code kind} to {@code file}, atomically (FX thread). The image and the chart are
+     * written before this returns; the particles later ({@link #exportParticles}): the outcome
+     * returned then says the file is being saved, and the final one goes to
+     * {@link #setOnFinished}.
+     */
     public SceneFiles.Outcome export(Kind kind, Path file) {
+        if (kind == Kind.PARTICLES) {
+            exportParticles(file).thenAccept(o -> onFinished.accept(o));
+            return new SceneFiles.Outcome(true, I18n.text("export.saving", String.valueOf(file.getFileName())));
+        }
         try {
             switch (kind) {
                 case PNG:
@@ -105,24 +129,56 @@ public final class Exports {
                     }
                     CsvExport.writeBytes(file, png.toByteArray());
                     break;
-                case PARTICLES:
-                    String table = runner.query(sim -> CsvExport.particles(sim.system()))
-                            .get(QUERY_SECONDS, TimeUnit.SECONDS);
-                    CsvExport.write(file, table);
-                    break;
                 default:
                     CsvExport.write(file, CsvExport.chart(chart.samples()));
                     break;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return fail(I18n.text("ws7.export.failedDetail", file, e.getClass().getSimpleName()));
-        } catch (IOException | RuntimeException | ExecutionException | TimeoutException e) {
-            Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-            String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
-            return fail(I18n.text("ws7.export.failedDetail", file, why));
+        } catch (IOException | RuntimeException e) {
+            return fail(I18n.text("ws7.export.failedDetail", file, why(e)));
         }
+        return saved(file);
+    }
+
+    /**
+     * Writes the particles' state to {@code file} without making the FX thread wait: the state is
+     * copied on the simulation thread, formatted and written atomically on a background thread.
+     * The future completes on the FX thread with the outcome (a failure also shown in a dialog).
+     */
+    public CompletableFuture<SceneFiles.Outcome> exportParticles(Path file) {
+        CompletableFuture<SceneFiles.Outcome> done = new CompletableFuture<>();
+        runner.query(sim -> CsvExport.capture(sim.system()))
+                .thenAcceptAsync(state -> {
+                    try {
+                        CsvExport.write(file, CsvExport.particles(state));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }, WRITER)
+                .whenComplete((ignored, error) -> onFxThread(() -> done.complete(error == null ? saved(file)
+                        : fail(I18n.text("ws7.export.failedDetail", file, why(error))))));
+        return done;
+    }
+
+    private static void onFxThread(Runnable r) {
+        try {
+            Platform.runLater(r);
+        } catch (IllegalStateException toolkitGone) {
+            // the window is closed: no one is left to tell
+        }
+    }
+
+    private static SceneFiles.Outcome saved(Path file) {
         return new SceneFiles.Outcome(true, I18n.text("ws7.export.saved", String.valueOf(file.getFileName())));
+    }
+
+    /** The plain reason of a failure: the message of the first cause that is not a wrapper. */
+    private static String why(Throwable e) {
+        Throwable cause = e;
+        while ((cause instanceof CompletionException || cause instanceof UncheckedIOException)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
     }
 
     private SceneFiles.Outcome fail(String message) {

@@ -755,9 +755,11 @@ public final class SimulationRunner implements AutoCloseable {
             java.util.Arrays.fill(positions, 0f);
         }
         StabilityWorker.Result r = shownCompareStability;
+        Observables o = compare.observables();
         return new Snapshot.Compare(compare.integratorKind(), positions, compare.steps(), sampleOf(1, compare),
                 r == null || r.id() != compareRequest ? null : r.limit(), compare.explosion(),
-                SolverSummary.of(compare.integrator().solverStats()), ProjectionSummary.of(compare.integrator()));
+                SolverSummary.of(compare.integrator().solverStats()), ProjectionSummary.of(compare.integrator()),
+                Snapshots.speeds(compare.system()), Snapshots.strains(compare.system()), o.maxSpeed, o.maxStrain);
     }
 
     private static EngineParameters parameters(MassSpringSystem s) {

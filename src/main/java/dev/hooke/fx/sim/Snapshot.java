@@ -73,10 +73,15 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
      * @param explosion  its explosion report, or null while it is sound
      * @param solver     its last linear solve, or null
      * @param projection its last projection, or null
+     * @param speeds     each particle's speed |v_i|; in m/s (NaN where not finite)
+     * @param strains    each spring's signed strain (l_s − L_s)/L_s; dimensionless
+     * @param maxSpeed   its largest particle speed; in m/s
+     * @param maxStrain  its largest spring strain |l − L|/L; dimensionless
      */
     public record Compare(IntegratorKind integrator, float[] positions, long steps, EnergySample energy,
                           StabilityLimit limit, ExplosionReport explosion, SolverSummary solver,
-                          ProjectionSummary projection) {
+                          ProjectionSummary projection, float[] speeds, float[] strains, double maxSpeed,
+                          double maxStrain) {
     }
 
     /** Whether the engine marked the system exploded. */

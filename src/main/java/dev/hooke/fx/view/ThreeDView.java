@@ -58,7 +58,9 @@ import javafx.scene.transform.Rotate;
  *   <li>A colour map ({@link ColourMap}) may colour the springs and the cloth by speed or by
  *       strain, with a legend in the lower left corner: the mesh's diffuse map is then a 1 × N
  *       gradient and each vertex's texture coordinate u picks its colour (one bulk copy of the
- *       texture coordinates per frame).</li>
+ *       texture coordinates per frame). In compare mode the second system's springs or cloth
+ *       are coloured by the same map on one scale, the larger of the two systems' (its
+ *       particles keep their own colour, and its cloth is a wireframe).</li>
  *   <li>After an explosion a yellow cage marks the particle where it was found (the first
  *       non-finite value, or the fastest particle).</li>
  * </ul>
@@ -83,7 +85,7 @@ public final class ThreeDView implements SceneView {
     private SpringMeshBuffer springs;
     private TriangleMesh springMesh;
     private final Sphere explosionMarker = new Sphere(1, 12);
-    /** Compare mode's second system, drawn over the first in one colour. */
+    /** Compare mode's second system, drawn over the first in one colour, or by the colour map. */
     private final Group second = new Group();
     private SpringMeshBuffer secondSprings;
     private TriangleMesh secondSpringMesh;
@@ -91,6 +93,8 @@ public final class ThreeDView implements SceneView {
     private TriangleMesh secondClothMesh;
     private Sphere[] secondSpheres = new Sphere[0];
     private SceneTopology secondBuiltFor;
+    /** The second system's springs or cloth: its own colour, or the colour map's gradient. */
+    private PhongMaterial secondMaterial;
     private double lastX;
     private double lastY;
     private SimulationRunner runner;
@@ -232,6 +236,7 @@ public final class ThreeDView implements SceneView {
                 pushTexCoords();
             }
         }
+        applySecondMaterial();
         if (springMaterial != null) {
             springMaterial.setDiffuseMap(on ? Palette.gradient(colourMode)
                     : Palette.stripes(Palette.STRUCTURAL, Palette.SHEAR, Palette.BEND));
@@ -244,12 +249,26 @@ public final class ThreeDView implements SceneView {
         }
     }
 
-    private void pushTexCoords() {
-        if (grid != null && grid.takeTexCoordsDirty()) {
-            clothMesh.getTexCoords().set(0, grid.texCoords(), 0, grid.texCoords().length);
+    /** The second system's material: the colour map's gradient while one is chosen, else its own colour. */
+    private void applySecondMaterial() {
+        if (secondMaterial == null) {
+            return;
         }
-        if (springs != null && springs.takeTexCoordsDirty()) {
-            springMesh.getTexCoords().set(0, springs.texCoords(), 0, springs.texCoords().length);
+        boolean on = colourMode != ColourMap.Mode.NONE;
+        secondMaterial.setDiffuseColor(on ? Color.WHITE : Palette.COMPARE);
+        secondMaterial.setDiffuseMap(on ? Palette.gradient(colourMode) : null);
+    }
+
+    private void pushTexCoords() {
+        pushTexCoords(grid, clothMesh, springs, springMesh);
+    }
+
+    private static void pushTexCoords(GridMeshBuffer g, TriangleMesh gMesh, SpringMeshBuffer b, TriangleMesh bMesh) {
+        if (g != null && g.takeTexCoordsDirty()) {
+            gMesh.getTexCoords().set(0, g.texCoords(), 0, g.texCoords().length);
+        }
+        if (b != null && b.takeTexCoordsDirty()) {
+            bMesh.getTexCoords().set(0, b.texCoords(), 0, b.texCoords().length);
         }
     }
 
@@ -264,7 +283,17 @@ public final class ThreeDView implements SceneView {
         if (speeds.length != perParticle.length || strains.length != springEndA.length) {
             return;
         }
-        double scale = ColourMap.niceCeil(strain ? s.maxStrain() : s.maxSpeed());
+        Snapshot.Compare c = s.compare();
+        boolean second = c != null && secondBuiltFor == s.topology() && c.speeds() != null && c.strains() != null
+                && c.speeds().length == speeds.length && c.strains().length == strains.length;
+        double max = strain ? s.maxStrain() : s.maxSpeed();
+        if (second) {
+            double other = strain ? c.maxStrain() : c.maxSpeed();
+            if (Double.isFinite(other) && !(other <= max)) {
+                max = other;
+            }
+        }
+        double scale = ColourMap.niceCeil(max);
         if (scale != legendScale) {
             legendScale = scale;
             double[] ticks = ColourMap.ticks(colourMode, scale);
@@ -272,23 +301,33 @@ public final class ThreeDView implements SceneView {
                 legendTicks[i].setText(Numbers.format(ticks[i]));
             }
         }
-        if (grid != null) {
+        colourMeshes(grid, springs, speeds, strains, scale);
+        pushTexCoords();
+        if (second) {
+            colourMeshes(secondGrid, secondSprings, c.speeds(), c.strains(), scale);
+            pushTexCoords(secondGrid, secondClothMesh, secondSprings, secondSpringMesh);
+        }
+    }
+
+    /** Sets the texture coordinates of a cloth or springs mesh from one system's speeds or strains. */
+    private void colourMeshes(GridMeshBuffer g, SpringMeshBuffer b, float[] speeds, float[] strains, double scale) {
+        boolean strain = colourMode == ColourMap.Mode.STRAIN;
+        if (g != null) {
             float[] values = speeds;
             if (strain) {
                 ColourMap.meanPerParticle(springEndA, springEndB, strains, perParticle, perParticleCount);
                 values = perParticle;
             }
-            for (int p = 0; p < grid.vertexCount(); p++) {
-                grid.setColour(p, ColourMap.u(ColourMap.t(colourMode, values[p], scale)));
+            for (int p = 0; p < g.vertexCount(); p++) {
+                g.setColour(p, ColourMap.u(ColourMap.t(colourMode, values[p], scale)));
             }
         }
-        if (springs != null) {
+        if (b != null) {
             for (int sp = 0; sp < springEndA.length; sp++) {
                 double value = strain ? strains[sp] : 0.5 * (speeds[springEndA[sp]] + speeds[springEndB[sp]]);
-                springs.setColour(sp, ColourMap.u(ColourMap.t(colourMode, value, scale)));
+                b.setColour(sp, ColourMap.u(ColourMap.t(colourMode, value, scale)));
             }
         }
-        pushTexCoords();
     }
 
     private void installMouse() {
@@ -515,6 +554,10 @@ public final class ThreeDView implements SceneView {
         secondGrid = null;
         PhongMaterial m = new PhongMaterial(Palette.COMPARE);
         m.setSpecularColor(Color.gray(0.4));
+        PhongMaterial mesh = new PhongMaterial(Palette.COMPARE);
+        mesh.setSpecularColor(Color.gray(0.4));
+        secondMaterial = mesh;
+        applySecondMaterial();
         if (grid != null) {
             secondGrid = new GridMeshBuffer(grid.rows(), grid.cols());
             secondClothMesh = new TriangleMesh(VertexFormat.POINT_TEXCOORD);
@@ -524,7 +567,7 @@ public final class ThreeDView implements SceneView {
             secondClothMesh.getFaceSmoothingGroups().setAll(secondGrid.smoothingGroups());
             MeshView v = new MeshView(secondClothMesh);
             v.setId("compareClothMesh");
-            v.setMaterial(m);
+            v.setMaterial(mesh);
             v.setDrawMode(DrawMode.LINE);
             v.setCullFace(CullFace.NONE);
             second.getChildren().add(v);
@@ -543,7 +586,7 @@ public final class ThreeDView implements SceneView {
             secondSpringMesh.getFaceSmoothingGroups().setAll(secondSprings.smoothingGroups());
             MeshView v = new MeshView(secondSpringMesh);
             v.setId("compareSpringMesh");
-            v.setMaterial(m);
+            v.setMaterial(mesh);
             v.setCullFace(CullFace.BACK);
             second.getChildren().add(v);
         }

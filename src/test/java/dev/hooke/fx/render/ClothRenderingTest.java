@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.SimulationRunner;
@@ -237,6 +238,57 @@ class ClothRenderingTest {
         int cloth3d = changed(plain, without);
         int recoloured = changed(strain, plain);
         assertTrue(recoloured > cloth3d / 2, recoloured + " of the cloth's " + cloth3d + " pixels changed colour");
+    }
+
+    /**
+     * In compare mode the second cloth (a wireframe in its own colour) is coloured by the same
+     * map as the first: coloured by strain, most of its pixels change colour.
+     */
+    @Test
+    void compareModesSecondClothIsColouredByTheMapToo() throws Exception {
+        Snapshot both;
+        try (SimulationRunner runner = new SimulationRunner(SceneSetup.defaults(SceneType.CLOTH))) {
+            runner.setCompare(IntegratorKind.VERLET, SceneSetup.defaults(SceneType.CLOTH));
+            for (int i = 0; i < 600; i++) {
+                runner.stepOnce();
+            }
+            runner.query(sim -> null).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            both = runner.latest();
+        }
+        assertTrue(both.compare() != null, "compare mode is on");
+        WritableImage without;
+        WritableImage plain;
+        WritableImage strain;
+        try {
+            without = renderSecond(both, false);
+            plain = renderSecond(both, true);
+            onFx(() -> {
+                view.setColourMode(ColourMap.Mode.STRAIN);
+                return null;
+            });
+            strain = renderSecond(both, true);
+        } finally {
+            onFx(() -> {
+                view.setColourMode(ColourMap.Mode.NONE);
+                view.subScene().getRoot().lookup("#clothMesh").setVisible(true);
+                return null;
+            });
+        }
+        int second = changed(plain, without);
+        int recoloured = changed(strain, plain);
+        assertTrue(second > 0, "the second cloth is drawn");
+        assertTrue(recoloured > second / 2, recoloured + " of the second cloth's " + second + " pixels changed colour");
+    }
+
+    /** Renders the second system of compare mode alone (the first cloth hidden). */
+    private static WritableImage renderSecond(Snapshot s, boolean secondVisible) throws Exception {
+        return onFx(() -> {
+            view.update(s);
+            view.update(s);         // the second system is built in the first update, coloured from the next
+            view.subScene().getRoot().lookup("#clothMesh").setVisible(false);
+            view.subScene().getRoot().lookup("#compareClothMesh").setVisible(secondVisible);
+            return view.subScene().snapshot(null, null);
+        });
     }
 
     private static int changed(WritableImage p, WritableImage q) {

@@ -75,7 +75,9 @@ class ExportUiTest {
         answerWith(file);
         showEndOfSidePanel(robot);
         robot.clickOn("#exportParticlesButton");
-        WaitForAsyncUtils.waitForFxEvents();
+        // the file is written on a background thread: the FX thread does not wait for it
+        WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS,
+                () -> I18n.text("ws7.export.saved", "particles.csv").equals(noticeText(robot)));
         long steps = workbench.runner().query(sim -> sim.steps()).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         assertEquals(STEPS, steps);
         MassSpringSystem s = workbench.runner().query(sim -> sim.system().copy())
@@ -92,6 +94,12 @@ class ExportUiTest {
                 assertEquals(s.v[3 * i + k], Double.parseDouble(cells[5 + k]), 0, "v of " + i);
             }
         }
+    }
+
+    private String noticeText(FxRobot robot) {
+        AtomicReference<String> out = new AtomicReference<>();
+        robot.interact(() -> out.set(robot.lookup("#noticeLabel").queryAs(javafx.scene.control.Label.class).getText()));
+        return out.get();
     }
 
     private void answerWith(Path file) {
@@ -138,6 +146,20 @@ class ExportUiTest {
         AtomicReference<List<EnergySample>> out = new AtomicReference<>();
         robot.interact(() -> out.set(workbench.chart().samples()));
         return out.get();
+    }
+
+    /** A particle table that cannot be written is named with its file and reason; nothing is left behind. */
+    @Test
+    void particleCsvThatCannotBeWrittenSaysWhy(FxRobot robot) throws Exception {
+        Path file = dir.resolve("no-such-folder").resolve("particles.csv");
+        workbench.exports().setDialogs(false);
+        java.util.concurrent.CompletableFuture<java.util.concurrent.CompletableFuture<SceneFiles.Outcome>> started =
+                new java.util.concurrent.CompletableFuture<>();
+        robot.interact(() -> started.complete(workbench.exports().exportParticles(file)));
+        SceneFiles.Outcome outcome = started.get().get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        assertFalse(outcome.ok());
+        assertTrue(outcome.message().startsWith(I18n.text("ws7.export.failedDetail", file, "")), outcome.message());
+        assertFalse(Files.exists(file.getParent()));
     }
 
     /** Where there is no 3D view, saving an image says so plainly and writes nothing. */
