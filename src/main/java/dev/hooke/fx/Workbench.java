@@ -497,7 +497,9 @@ public final class Workbench implements AutoCloseable {
         } else {
             limitDetail.setText(limit.unstableAtEveryDt()
                     ? I18n.text("detail.unstableLimit", Phrases.integrator(s.integrator()), Phrases.limit(limit))
-                    : I18n.text("detail.limit", Phrases.integrator(s.integrator()), Phrases.limit(limit), pending)
+                    : (limit.unlimited()
+                            ? I18n.text("detail.unlimited", Phrases.integrator(s.integrator()), pending)
+                            : I18n.text("detail.limit", Phrases.integrator(s.integrator()), Phrases.limit(limit), pending))
                     + (Double.isNaN(s.naiveBound()) ? "" : I18n.text("detail.naive", Numbers.format(s.naiveBound()))));
             if (limit.unlimited()) {
                 ratioDetail.setText("");

@@ -67,9 +67,11 @@ public final class Snapshots {
      */
     public static Snapshot.Compare second(int generation, Simulation sim, float[] positions, StabilityLimit limit,
                                           double naiveBound) {
+        Observables o = sim.observables();
         return new Snapshot.Compare(sim.integratorKind(), positions, sim.steps(),
                 sample(generation, 1, sim, limit, naiveBound), limit, sim.explosion(),
-                SolverSummary.of(sim.integrator().solverStats()), ProjectionSummary.of(sim.integrator()));
+                SolverSummary.of(sim.integrator().solverStats()), ProjectionSummary.of(sim.integrator()),
+                speeds(sim.system()), strains(sim.system()), o.maxSpeed, o.maxStrain);
     }
 
     /** Whether each particle of {@code s} is pinned. A new array. */
