@@ -27,6 +27,30 @@ class SceneFileTest {
     @TempDir
     Path dir;
 
+    /**
+     * The scene files shipped in lessons/scenes are the 100 × 100 cloth of the performance
+     * targets: 10 000 particles and 2·100·99 structural + 2·99·99 shear + 2·100·98 bend springs.
+     */
+    @Test
+    void theShippedPerformanceScenesAreTheHundredByHundredCloth() throws IOException, DataFileException {
+        Path folder = Path.of("lessons", "scenes");
+        int structural = 2 * 100 * 99;
+        int shear = 2 * 99 * 99;
+        int bend = 2 * 100 * 98;
+        int files = 0;
+        try (Stream<Path> list = Files.list(folder)) {
+            for (Path p : list.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
+                SceneFile f = SceneFile.read(p);
+                MassSpringSystem s = Scenes.build(f.spec());
+                assertEquals(100 * 100, s.particleCount(), p.toString());
+                assertEquals(structural + shear + bend, s.springCount(), p.toString());
+                assertEquals(1e-4, s.mass(0), 0.0, p.toString());
+                files++;
+            }
+        }
+        assertEquals(2, files, "the two scene files of docs/performance.md");
+    }
+
     /** Random solver settings: the defaults half of the time, else every field random and valid. */
     static ImplicitOptions randomOptions(SplittableRandom rnd) {
         if (rnd.nextBoolean()) {
