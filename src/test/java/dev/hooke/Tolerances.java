@@ -219,4 +219,14 @@ public final class Tolerances {
      * a wrong sign, factor or term is of order 1.
      */
     public static final double FORCE_ROUND_OFF = 1e-12;
+
+    /**
+     * The two-level preconditioner's P⁻¹ r against the same formula B⁻¹ r + W E⁻¹ Wᵀ r formed with
+     * dense matrices and EJML's dense inverses, relative to ‖P⁻¹ r‖: both are exact but for the
+     * order of the additions, amplified by the condition of E and of the 3×3 blocks.
+     */
+    public static final double TWO_LEVEL_VS_DENSE = 1e-10;
+
+    /** Symmetry of the two-level preconditioner's P⁻¹ built column by column, relative to its largest entry. */
+    public static final double TWO_LEVEL_SYMMETRY = 1e-12;
 }

@@ -170,7 +170,7 @@ public final class ConjugateGradient implements LinearSolver {
             st.finalResidual = res;
             return;
         }
-        double rz = sum(partRz);
+        double rz = rz(n);
         boolean restart = true;
         double beta = 0;
         SolveOutcome outcome = SolveOutcome.ITERATION_CAP;
@@ -198,7 +198,7 @@ public final class ConjugateGradient implements LinearSolver {
                 outcome = SolveOutcome.BREAKDOWN;
                 break;
             }
-            double rzNew = sum(partRz);
+            double rzNew = rz(n);
             if (res <= tolerance) {
                 product(a, x, null, 0);
                 run(a, Job.TRUE_RESIDUAL, 0);
@@ -209,7 +209,7 @@ public final class ConjugateGradient implements LinearSolver {
                     break;
                 }
                 restart = true;
-                rzNew = sum(partRz);
+                rzNew = rz(n);
             }
             st.record(res);
             beta = rzNew / rz;
@@ -250,6 +250,15 @@ public final class ConjugateGradient implements LinearSolver {
         } else {
             t.run(job);
         }
+    }
+
+    /** rᵀz after a vector pass: the parts' sums, plus the preconditioner's global part, added to z here. */
+    private double rz(int n) {
+        double rz = sum(partRz);
+        if (preconditioner.hasCorrection()) {
+            rz += preconditioner.correct(r, z, n);
+        }
+        return rz;
     }
 
     private static double sum(double[] parts) {
