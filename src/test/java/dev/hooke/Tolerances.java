@@ -229,4 +229,10 @@ public final class Tolerances {
 
     /** Symmetry of the two-level preconditioner's P⁻¹ built column by column, relative to its largest entry. */
     public static final double TWO_LEVEL_SYMMETRY = 1e-12;
+
+    /**
+     * Two direct solves of one well-conditioned system (diagonally dominant, κ of order 10), the
+     * band Cholesky against EJML's dense LU, relative in the 2-norm: round-off only.
+     */
+    public static final double DIRECT_SOLVES_AGREE = 1e-12;
 }

@@ -12,8 +12,13 @@ import dev.hooke.core.parallel.Team;
  *   f_i = m_i g − c v_i                                              (every particle)
  *   f_a += k_s (l − L) n + k_d ((v_b − v_a)·n) n,   f_b −= the same    (parts, then boundary springs)
  * </pre>
+ * The spring term is computed as (k_s − k_s L / l) d with d = x_b − x_a, without forming n = d / l
+ * (see the spring loop): one square root and one division per undamped spring, three
+ * multiplications fewer than through n; measured 0.50 → 0.40 ms per evaluation on issue 7's
+ * 100 × 100 cloth, one thread, both forms alternating in one run.
  * The result is the same bit for bit with any number of threads, and equal to
- * {@link Forces#compute} up to the order of the additions (relative 10⁻¹⁵).
+ * {@link Forces#compute} up to round-off (relative 10⁻¹⁵: the order of the additions and the form
+ * above).
  *
  * <p>Below {@link Team#PARALLEL_MIN_SPRINGS} springs the parts run on the calling thread. Nothing allocates after
  * the first call for a system (the team's threads start on the first parallel call).

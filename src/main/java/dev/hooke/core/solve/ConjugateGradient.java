@@ -41,7 +41,9 @@ import dev.hooke.core.parallel.Team;
  * pass then updates x and r, applies P⁻¹ and forms rᵀr and rᵀz, a tile of
  * {@value #TILE} unknowns at a time so that r stays in the cache between the three. Both run part
  * by part on the matrix's {@link Team} for large systems; every sum is taken part by part in a
- * fixed order, so the iterates are the same bit for bit with any number of threads.
+ * fixed order, so the iterates are the same bit for bit with any number of threads. A
+ * preconditioner with a global part ({@link Preconditioner#hasCorrection()}, the two-level one)
+ * adds it to z on the calling thread after that pass, and its share of rᵀz with it.
  *
  * <p>Workspaces (r, z, p, A p) are created for a dimension once and reused: no allocation per solve.
  */
