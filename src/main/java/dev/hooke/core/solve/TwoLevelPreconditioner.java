@@ -28,11 +28,13 @@ import java.util.Map;
  * <p>Why: block-Jacobi leaves the smooth error, spread over many particles, to CG, which needs
  * iterations in proportion to √κ to remove it; the coarse correction removes the error's mean
  * over each aggregate at once. On issue 7's hanging 100 × 100 cloth (tolerance 10⁻³, warm start)
- * CG needs about 20 iterations per step instead of 37–40 (docs/performance.md). P is symmetric
- * positive definite whenever the E it holds is, so E may be kept for several solves while A
- * changes: it is refactorised every {@link #refreshInterval()} updates (within one solve it is
- * fixed, which is what CG needs; measured, refreshing every 4 steps gives the same iterations as
- * every step). If E is not positive definite (possible only when A is not, with the clamp off)
+ * CG needs about 20 iterations per step instead of 37–40, but on this machine the step took about
+ * as long as with block-Jacobi (docs/performance.md), which therefore stays the default.
+ *
+ * <p>P is symmetric positive definite whenever the E it holds is, so E may be kept for several
+ * solves while A changes: it is refactorised every {@link #refreshInterval()} updates (within one
+ * solve it is fixed, which is what CG needs; measured, refreshing every 4 steps gives the same
+ * iterations as every step). If E is not positive definite (possible only when A is not, with the clamp off)
  * the coarse term is left out until the next refresh, and P is block-Jacobi.
  *
  * <p>Tried and not kept: the deflated form (A-DEF2 of Tang, Nabben, Vuik &amp; Erlangga, J. Sci.
