@@ -227,4 +227,20 @@ public final class Tolerances {
      * accumulates to about 10⁻¹³ of the amplitude; a wrong factor, phase or time is at least 10⁻⁴.
      */
     public static final double DISPLACEMENT_LAW = 1e-10;
+
+    /**
+     * The two-level preconditioner's P⁻¹ r against the same formula B⁻¹ r + W E⁻¹ Wᵀ r formed with
+     * dense matrices and EJML's dense inverses, relative to ‖P⁻¹ r‖: both are exact but for the
+     * order of the additions, amplified by the condition of E and of the 3×3 blocks.
+     */
+    public static final double TWO_LEVEL_VS_DENSE = 1e-10;
+
+    /** Symmetry of the two-level preconditioner's P⁻¹ built column by column, relative to its largest entry. */
+    public static final double TWO_LEVEL_SYMMETRY = 1e-12;
+
+    /**
+     * Two direct solves of one well-conditioned system (diagonally dominant, κ of order 10), the
+     * band Cholesky against EJML's dense LU, relative in the 2-norm: round-off only.
+     */
+    public static final double DIRECT_SOLVES_AGREE = 1e-12;
 }

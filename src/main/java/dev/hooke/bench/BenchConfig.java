@@ -1,5 +1,6 @@
 package dev.hooke.bench;
 
+import dev.hooke.core.solve.PreconditionerKind;
 import java.util.Arrays;
 
 /**
@@ -16,49 +17,72 @@ import java.util.Arrays;
  * @param triadLength      doubles per array of the memory-bandwidth triad
  * @param threads          the thread counts to compare, each step alternating between them (empty: 1 and
  *                         the engine's default)
+ * @param preconditioners  the preconditioners of backward Euler with CG, one set of rows each (empty: the
+ *                         default, {@link Benchmark#DEFAULT_PRECONDITIONER})
+ * @param implicitOnly     whether to leave out the explicit and position-based integrators
  */
 public record BenchConfig(int[] clothSizes, int chainNodes, int explicitSteps, double implicitSeconds,
                           double warmupSeconds, int choleskySteps, int choleskyMaxSize, int hipparchusSteps,
-                          int triadLength, int[] threads) {
+                          int triadLength, int[] threads, PreconditionerKind[] preconditioners,
+                          boolean implicitOnly) {
 
     /** The full benchmark of issue 7: 32², 64², 100², 128² cloths and a 1000-node chain. */
     public static BenchConfig full() {
-        return new BenchConfig(new int[] {32, 64, 100, 128}, 1000, 1000, 2, 10, 5, 64, 200, 1 << 24, new int[0]);
+        return new BenchConfig(new int[] {32, 64, 100, 128}, 1000, 1000, 2, 10, 5, 64, 200, 1 << 24, new int[0],
+                new PreconditionerKind[0], false);
     }
 
     /** A run of a few seconds on small scenes, to check that everything runs (no meaningful times). */
     public static BenchConfig quick() {
-        return new BenchConfig(new int[] {10}, 40, 20, 0.1, 0.05, 2, 10, 10, 1 << 16, new int[0]);
+        return new BenchConfig(new int[] {10}, 40, 20, 0.1, 0.05, 2, 10, 10, 1 << 16, new int[0],
+                new PreconditionerKind[0], false);
     }
 
     /** A copy with other cloth sizes. */
     public BenchConfig withClothSizes(int[] sizes) {
         return new BenchConfig(sizes.clone(), chainNodes, explicitSteps, implicitSeconds, warmupSeconds,
-                choleskySteps, choleskyMaxSize, hipparchusSteps, triadLength, threads);
+                choleskySteps, choleskyMaxSize, hipparchusSteps, triadLength, threads, preconditioners, implicitOnly);
     }
 
     /** A copy with another chain. */
     public BenchConfig withChainNodes(int nodes) {
         return new BenchConfig(clothSizes, nodes, explicitSteps, implicitSeconds, warmupSeconds,
-                choleskySteps, choleskyMaxSize, hipparchusSteps, triadLength, threads);
+                choleskySteps, choleskyMaxSize, hipparchusSteps, triadLength, threads, preconditioners, implicitOnly);
     }
 
     /** A copy with other measured lengths. */
     public BenchConfig withLengths(int explicit, double implicit, double warmup) {
         return new BenchConfig(clothSizes, chainNodes, explicit, implicit, warmup,
-                choleskySteps, choleskyMaxSize, hipparchusSteps, triadLength, threads);
+                choleskySteps, choleskyMaxSize, hipparchusSteps, triadLength, threads, preconditioners, implicitOnly);
     }
 
     /** A copy with another limit for the direct solver. */
     public BenchConfig withCholeskyMaxSize(int size) {
         return new BenchConfig(clothSizes, chainNodes, explicitSteps, implicitSeconds, warmupSeconds,
-                choleskySteps, size, hipparchusSteps, triadLength, threads);
+                choleskySteps, size, hipparchusSteps, triadLength, threads, preconditioners, implicitOnly);
     }
 
     /** A copy with other thread counts. */
     public BenchConfig withThreads(int[] counts) {
         return new BenchConfig(clothSizes, chainNodes, explicitSteps, implicitSeconds, warmupSeconds,
-                choleskySteps, choleskyMaxSize, hipparchusSteps, triadLength, counts.clone());
+                choleskySteps, choleskyMaxSize, hipparchusSteps, triadLength, counts.clone(), preconditioners, implicitOnly);
+    }
+
+    /** A copy with other preconditioners for backward Euler with CG. */
+    public BenchConfig withPreconditioners(PreconditionerKind[] kinds) {
+        return new BenchConfig(clothSizes, chainNodes, explicitSteps, implicitSeconds, warmupSeconds,
+                choleskySteps, choleskyMaxSize, hipparchusSteps, triadLength, threads, kinds.clone(), implicitOnly);
+    }
+
+    /** A copy that does or does not leave out the explicit and position-based integrators. */
+    public BenchConfig withImplicitOnly(boolean only) {
+        return new BenchConfig(clothSizes, chainNodes, explicitSteps, implicitSeconds, warmupSeconds,
+                choleskySteps, choleskyMaxSize, hipparchusSteps, triadLength, threads, preconditioners, only);
+    }
+
+    /** The preconditioners to run backward Euler with CG with: {@link #preconditioners()}, or the default. */
+    public PreconditionerKind[] preconditionerList() {
+        return preconditioners.length > 0 ? preconditioners.clone() : new PreconditionerKind[] {Benchmark.DEFAULT_PRECONDITIONER};
     }
 
     /** The thread counts to compare: {@link #threads()}, or 1 and the available processors. */
@@ -76,16 +100,19 @@ public record BenchConfig(int[] clothSizes, int chainNodes, int explicitSteps, d
                 && explicitSteps == c.explicitSteps && implicitSeconds == c.implicitSeconds
                 && warmupSeconds == c.warmupSeconds && choleskySteps == c.choleskySteps
                 && choleskyMaxSize == c.choleskyMaxSize && hipparchusSteps == c.hipparchusSteps
-                && triadLength == c.triadLength && Arrays.equals(threads, c.threads);
+                && triadLength == c.triadLength && Arrays.equals(threads, c.threads)
+                && Arrays.equals(preconditioners, c.preconditioners) && implicitOnly == c.implicitOnly;
     }
 
     @Override
     public int hashCode() {
-        return 31 * Arrays.hashCode(clothSizes) + Integer.hashCode(chainNodes) + Arrays.hashCode(threads);
+        return 31 * Arrays.hashCode(clothSizes) + Integer.hashCode(chainNodes) + Arrays.hashCode(threads)
+                + 7 * Arrays.hashCode(preconditioners) + Boolean.hashCode(implicitOnly);
     }
 
     @Override
     public String toString() {
-        return "BenchConfig[sizes=" + Arrays.toString(clothSizes) + ", chain=" + chainNodes + ", threads=" + Arrays.toString(threads) + "]";
+        return "BenchConfig[sizes=" + Arrays.toString(clothSizes) + ", chain=" + chainNodes + ", threads=" + Arrays.toString(threads)
+                + ", preconditioners=" + Arrays.toString(preconditioners) + ", implicitOnly=" + implicitOnly + "]";
     }
 }

@@ -49,7 +49,8 @@ import java.util.Locale;
  * {@link Simulation#step()} (the step plus ground contacts, observables and the explosion check).
  * Explicit integrators run at half their predicted stability limit (explicit Euler, unstable at
  * every Δt without damping, at 0.01/ω_max), as many steps to warm up as are measured. Implicit
- * ones run at Δt = 1/60 s with CG (block-Jacobi, relative tolerance 10⁻³, warm start, one Newton
+ * ones run at Δt = 1/60 s with CG ({@link #DEFAULT_PRECONDITIONER} or the preconditioners asked for,
+ * relative tolerance 10⁻³, warm start, one Newton
  * iteration), first for {@link BenchConfig#warmupSeconds()} simulated seconds, in which the cloth
  * comes to hang; the direct solver only on cloths up to {@link BenchConfig#choleskyMaxSize()}.
  * The split of an implicit step comes from {@link SolverStats}; for an explicit one "forces" is
@@ -62,6 +63,8 @@ public final class Benchmark {
 
     /** Δt of the implicit integrators, in s. */
     public static final double IMPLICIT_DT = 1.0 / 60;
+    /** CG's preconditioner in the benchmark unless others are asked for: the engine's default. */
+    public static final PreconditionerKind DEFAULT_PRECONDITIONER = ImplicitOptions.defaults().preconditioner();
     /** CG's relative-residual tolerance in the benchmark. */
     public static final double CG_TOLERANCE = 1e-3;
     /** The Cholesky rows' warm-up steps. */
@@ -87,7 +90,12 @@ public final class Benchmark {
 
     /** The options of the implicit integrators in the benchmark. */
     public static ImplicitOptions implicitOptions(SolverKind solver) {
-        return ImplicitOptions.defaults().withSolver(solver).withPreconditioner(PreconditionerKind.BLOCK_JACOBI)
+        return implicitOptions(solver, DEFAULT_PRECONDITIONER);
+    }
+
+    /** The options of the implicit integrators in the benchmark, with the given preconditioner. */
+    public static ImplicitOptions implicitOptions(SolverKind solver, PreconditionerKind preconditioner) {
+        return ImplicitOptions.defaults().withSolver(solver).withPreconditioner(preconditioner)
                 .withTolerance(CG_TOLERANCE).withWarmStart(true).withNewtonIterations(1);
     }
 
@@ -116,7 +124,7 @@ public final class Benchmark {
         out.println("## Baseline: EJML sparse Cholesky on the same linear system");
         out.println();
         out.println("The system of one backward-Euler step of the hanging scene after the measured run; CG from 0 "
-                + "(block-Jacobi) at the benchmark's tolerance and at 1e-8, against EJML's factorisation and solve "
+                + "(" + DEFAULT_PRECONDITIONER.id() + ") at the benchmark's tolerance and at 1e-8, against EJML's factorisation and solve "
                 + "(natural order; the first solve includes the symbolic analysis).");
         out.println();
         out.println("| scene | unknowns | CG tol 1e-3 (ms) | CG it. | CG tol 1e-8 (ms) | CG it. | Cholesky first (ms) "
@@ -149,9 +157,9 @@ public final class Benchmark {
                 rt.maxMemory() / (double) (1L << 30), os.getSystemLoadAverage());
         out.printf(Locale.ROOT, "- cloth: n×n, 1 m wide, 1e-4 kg per particle, k_struct 1000, k_shear 500, k_bend 100 N/m, "
                 + "hanging from its two top corners; chain: the chain scene's defaults%n");
-        out.printf(Locale.ROOT, "- implicit: Δt = 1/60 s, CG tol %.0e, block-Jacobi, warm start, 1 Newton iteration; "
+        out.printf(Locale.ROOT, "- implicit: Δt = 1/60 s, CG tol %.0e, preconditioner %s, warm start, 1 Newton iteration; "
                 + "%.3g s simulated to warm up, %.3g s measured (the direct solver: %d + %d steps)%n",
-                CG_TOLERANCE, config.warmupSeconds(), config.implicitSeconds(), CHOLESKY_WARMUP, config.choleskySteps());
+                CG_TOLERANCE, java.util.Arrays.toString(config.preconditionerList()), config.warmupSeconds(), config.implicitSeconds(), CHOLESKY_WARMUP, config.choleskySteps());
         out.printf(Locale.ROOT, "- explicit: Δt = half the predicted limit (explicit Euler: 0.01/ω_max), %d steps to warm up, "
                 + "%d measured%n", config.explicitSteps(), config.explicitSteps());
         out.printf(Locale.ROOT, "- threads: %s, alternating step by step on one run (the results do not depend on the count)%n",
@@ -179,7 +187,7 @@ public final class Benchmark {
         int[] threads = config.threadCounts();
         double omega = StabilityAnalysis.omegaMax(start);
         for (IntegratorKind kind : IntegratorKind.values()) {
-            if (kind.isImplicit()) {
+            if (kind.isImplicit() || config.implicitOnly()) {
                 continue;
             }
             Integrator integrator = Integrators.create(kind);
@@ -201,13 +209,24 @@ public final class Benchmark {
                 print(name, start, kind.id(), dt, threads[t], rows[t]);
             }
         }
-        MassSpringSystem hanging = start.copy();
-        BackwardEuler cg = new BackwardEuler(implicitOptions(SolverKind.CG));
+        MassSpringSystem hanging = null;
+        BackwardEuler cg = null;
+        Row[] cgRows = null;
         int warm = (int) Math.round(config.warmupSeconds() / IMPLICIT_DT);
         int steps = Math.max(1, (int) Math.round(config.implicitSeconds() / IMPLICIT_DT));
-        Row[] cgRows = measure(hanging, cg, IMPLICIT_DT, warm, steps * threads.length, threads);
-        for (int t = 0; t < cgRows.length; t++) {
-            print(name, start, "implicit-euler, CG", IMPLICIT_DT, threads[t], cgRows[t]);
+        for (PreconditionerKind pc : config.preconditionerList()) {
+            // the rows of the first (by default the only) preconditioner feed the baselines below
+            MassSpringSystem run = start.copy();
+            BackwardEuler be = new BackwardEuler(implicitOptions(SolverKind.CG, pc));
+            Row[] rows = measure(run, be, IMPLICIT_DT, warm, steps * threads.length, threads);
+            for (int t = 0; t < rows.length; t++) {
+                print(name, start, "implicit-euler, CG, " + pc.id(), IMPLICIT_DT, threads[t], rows[t]);
+            }
+            if (cg == null) {
+                hanging = run;
+                cg = be;
+                cgRows = rows;
+            }
         }
         if (cholesky) {
             BackwardEuler direct = new BackwardEuler(implicitOptions(SolverKind.CHOLESKY));
@@ -387,8 +406,8 @@ public final class Benchmark {
         double[] xLoose = new double[dim];
         double[] xTight = new double[dim];
         double[] xChol = new double[dim];
-        ConjugateGradient loose = new ConjugateGradient(PreconditionerKind.BLOCK_JACOBI.create(), CG_TOLERANCE, 100_000);
-        ConjugateGradient tight = new ConjugateGradient(PreconditionerKind.BLOCK_JACOBI.create(), 1e-8, 100_000);
+        ConjugateGradient loose = new ConjugateGradient(DEFAULT_PRECONDITIONER.create(), CG_TOLERANCE, 100_000);
+        ConjugateGradient tight = new ConjugateGradient(DEFAULT_PRECONDITIONER.create(), 1e-8, 100_000);
         Samples tLoose = new Samples(5);
         Samples tTight = new Samples(5);
         int itLoose = 0;

@@ -2,6 +2,7 @@ package dev.hooke.cli;
 
 import dev.hooke.bench.BenchConfig;
 import dev.hooke.bench.Benchmark;
+import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.parallel.Team;
 import java.io.PrintWriter;
 import java.util.List;
@@ -65,6 +66,14 @@ final class BenchCommand implements Callable<Integer> {
                     + "engine's default, " + "at most " + Team.MAX_SIZE + ").")
     List<Integer> threads;
 
+    @Option(names = "--precond", paramLabel = "ID[,ID...]", split = ",",
+            description = "Preconditioners of backward Euler with CG, one set of rows each (default: the engine's "
+                    + "default); from: none, jacobi, block-jacobi, two-level.")
+    List<String> preconditioners;
+
+    @Option(names = "--implicit-only", description = "Leave out the explicit and position-based integrators.")
+    boolean implicitOnly;
+
     @Override
     public Integer call() {
         BenchConfig config = quick ? BenchConfig.quick() : BenchConfig.full();
@@ -103,6 +112,18 @@ final class BenchCommand implements Callable<Integer> {
             }
             config = config.withThreads(t);
         }
+        if (preconditioners != null) {
+            PreconditionerKind[] kinds = new PreconditionerKind[preconditioners.size()];
+            for (int i = 0; i < kinds.length; i++) {
+                try {
+                    kinds[i] = PreconditionerKind.fromId(preconditioners.get(i));
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException(spec.commandLine(), "--precond: " + e.getMessage());
+                }
+            }
+            config = config.withPreconditioners(kinds);
+        }
+        config = config.withImplicitOnly(implicitOnly);
         PrintWriter out = spec.commandLine().getOut();
         Benchmark.run(config, out);
         out.flush();

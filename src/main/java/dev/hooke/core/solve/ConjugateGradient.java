@@ -41,7 +41,9 @@ import dev.hooke.core.parallel.Team;
  * pass then updates x and r, applies P⁻¹ and forms rᵀr and rᵀz, a tile of
  * {@value #TILE} unknowns at a time so that r stays in the cache between the three. Both run part
  * by part on the matrix's {@link Team} for large systems; every sum is taken part by part in a
- * fixed order, so the iterates are the same bit for bit with any number of threads.
+ * fixed order, so the iterates are the same bit for bit with any number of threads. A
+ * preconditioner with a global part ({@link Preconditioner#hasCorrection()}, the two-level one)
+ * adds it to z on the calling thread after that pass, and its share of rᵀz with it.
  *
  * <p>Workspaces (r, z, p, A p) are created for a dimension once and reused: no allocation per solve.
  */
@@ -170,7 +172,7 @@ public final class ConjugateGradient implements LinearSolver {
             st.finalResidual = res;
             return;
         }
-        double rz = sum(partRz);
+        double rz = rz(n);
         boolean restart = true;
         double beta = 0;
         SolveOutcome outcome = SolveOutcome.ITERATION_CAP;
@@ -198,7 +200,7 @@ public final class ConjugateGradient implements LinearSolver {
                 outcome = SolveOutcome.BREAKDOWN;
                 break;
             }
-            double rzNew = sum(partRz);
+            double rzNew = rz(n);
             if (res <= tolerance) {
                 product(a, x, null, 0);
                 run(a, Job.TRUE_RESIDUAL, 0);
@@ -209,7 +211,7 @@ public final class ConjugateGradient implements LinearSolver {
                     break;
                 }
                 restart = true;
-                rzNew = sum(partRz);
+                rzNew = rz(n);
             }
             st.record(res);
             beta = rzNew / rz;
@@ -250,6 +252,15 @@ public final class ConjugateGradient implements LinearSolver {
         } else {
             t.run(job);
         }
+    }
+
+    /** rᵀz after a vector pass: the parts' sums, plus the preconditioner's global part, added to z here. */
+    private double rz(int n) {
+        double rz = sum(partRz);
+        if (preconditioner.hasCorrection()) {
+            rz += preconditioner.correct(r, z, n);
+        }
+        return rz;
     }
 
     private static double sum(double[] parts) {

@@ -14,13 +14,30 @@ public interface Preconditioner {
 
     /**
      * z = P⁻¹ r on the entries {@code [from, to)}, which start and end on a particle (multiples of
-     * 3); P is block diagonal per particle, so ranges can be applied independently (and in
-     * parallel).
+     * 3): the part of P⁻¹ that is block diagonal per particle, so that ranges can be applied
+     * independently (and in parallel). A preconditioner with a global part adds it afterwards in
+     * {@link #correct}.
      */
     void apply(double[] r, double[] z, int from, int to);
+
+    /** Whether {@link #correct} must be called after {@link #apply} has covered every range. */
+    default boolean hasCorrection() {
+        return false;
+    }
+
+    /**
+     * Adds P⁻¹'s global part to z on the first {@code n} entries, once {@link #apply} has covered
+     * them all; on the calling thread.
+     *
+     * @return what rᵀz gained by it
+     */
+    default double correct(double[] r, double[] z, int n) {
+        return 0;
+    }
 
     /** z = P⁻¹ r on the first {@code n} entries. */
     default void apply(double[] r, double[] z, int n) {
         apply(r, z, 0, n);
+        correct(r, z, n);
     }
 }

@@ -11,7 +11,9 @@ public enum PreconditionerKind {
     /** Jacobi: P = diag(A). */
     JACOBI("jacobi", "Jacobi"),
     /** Block-Jacobi: P = the 3×3 diagonal blocks of A, one per particle. */
-    BLOCK_JACOBI("block-jacobi", "Block-Jacobi (3×3)");
+    BLOCK_JACOBI("block-jacobi", "Block-Jacobi (3×3)"),
+    /** Two-level: block-Jacobi plus a coarse correction on aggregates of particles. */
+    TWO_LEVEL("two-level", "Two-level (block-Jacobi + aggregates)");
 
     private final String id;
     private final String displayName;
@@ -37,6 +39,7 @@ public enum PreconditionerKind {
             case NONE -> new IdentityPreconditioner();
             case JACOBI -> new JacobiPreconditioner();
             case BLOCK_JACOBI -> new BlockJacobiPreconditioner();
+            case TWO_LEVEL -> new TwoLevelPreconditioner();
         };
     }
 

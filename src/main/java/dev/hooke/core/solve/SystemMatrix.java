@@ -594,6 +594,31 @@ public final class SystemMatrix {
         }
     }
 
+    /** The number of spring slots (every spring, in the partition's order). */
+    int springSlots() {
+        return springCount;
+    }
+
+    /** Per spring slot k, (m_x, m_y, m_z, β) at {@code [4k, 4k + 4)}: S = m mᵀ + β I. Shared. */
+    double[] springBlocks() {
+        return geo;
+    }
+
+    /** Per spring slot, the first DOF of end a, −1 when pinned. Shared. */
+    int[] springDofA() {
+        return dofA;
+    }
+
+    /** Per spring slot, the first DOF of end b, −1 when pinned. Shared. */
+    int[] springDofB() {
+        return dofB;
+    }
+
+    /** Per free node j, m_j + τc (kg), the multiple of I on A's diagonal besides the springs. Shared. */
+    double[] massDiagonal() {
+        return diag;
+    }
+
     /**
      * The diagonal blocks summed in the last assembly: A_jj's upper triangle (xx, xy, xz, yy, yz,
      * zz) at {@code [6j, 6j + 6)}. Shared; for the preconditioners.

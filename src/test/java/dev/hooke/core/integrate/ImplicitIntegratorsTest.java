@@ -14,6 +14,7 @@ import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.Scenes;
 import dev.hooke.core.sim.Simulation;
+import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.solve.SolveOutcome;
 import dev.hooke.core.solve.SolverKind;
 import dev.hooke.core.stability.StabilityAnalysis;
@@ -138,18 +139,36 @@ class ImplicitIntegratorsTest {
     }
 
     /**
+     * The same with each CG preconditioner (the two-level one refactorises its coarse matrix every
+     * few steps, inside the measured windows).
+     */
+    @ParameterizedTest
+    @EnumSource(PreconditionerKind.class)
+    void stepAllocatesNothingWithEachPreconditioner(PreconditionerKind preconditioner) {
+        ImplicitOptions options = ImplicitOptions.defaults().withPreconditioner(preconditioner);
+        MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CLOTH).size(24));
+        Integrator in = Integrators.create(IntegratorKind.IMPLICIT_EULER, options);
+        in.step(s, DT);
+        assertEquals(0, Allocations.quietestWindow(() -> in.step(s, DT), WINDOW, WINDOWS),
+                preconditioner + ": bytes allocated in the quietest " + WINDOW + " steps");
+    }
+
+    /**
      * The same on two threads, on a cloth large enough for assembly, products, CG's vector passes
      * and forces to run on the integrator's team: neither the caller nor the workers allocate.
      */
     @ParameterizedTest
     @EnumSource(value = IntegratorKind.class, names = {"IMPLICIT_EULER", "IMPLICIT_MIDPOINT"})
     void parallelStepAllocatesNothing(IntegratorKind kind) {
-        MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CLOTH).size(PARALLEL_CLOTH));
-        Integrator in = Integrators.create(kind, ImplicitOptions.defaults().withTolerance(1e-3).withNewtonIterations(2));
-        in.setThreads(2);
-        in.step(s, DT);
-        in.step(s, DT);
-        assertEquals(0, Allocations.quietestWindow(() -> in.step(s, DT), 3, WINDOWS / 2),
-                kind + ": bytes allocated in the quietest 3 steps on two threads");
+        for (PreconditionerKind preconditioner : Arrays.asList(PreconditionerKind.BLOCK_JACOBI, PreconditionerKind.TWO_LEVEL)) {
+            MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CLOTH).size(PARALLEL_CLOTH));
+            Integrator in = Integrators.create(kind, ImplicitOptions.defaults().withTolerance(1e-3).withNewtonIterations(2)
+                    .withPreconditioner(preconditioner));
+            in.setThreads(2);
+            in.step(s, DT);
+            in.step(s, DT);
+            assertEquals(0, Allocations.quietestWindow(() -> in.step(s, DT), 3, WINDOWS / 2),
+                    kind + " with " + preconditioner + ": bytes allocated in the quietest 3 steps on two threads");
+        }
     }
 }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.force.Forces;
 import dev.hooke.core.integrate.ImplicitOptions;
+import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.Integrators;
@@ -175,6 +176,26 @@ class ParallelResultsTest {
             if (kind.isImplicit()) {
                 assertEquals(a.solverStats().iterations, b.solverStats().iterations, "CG iterations at step " + i);
             }
+        }
+        assertArrayEquals(one.x, two.x);
+        assertArrayEquals(one.v, two.v);
+    }
+
+    /** The same for backward Euler with each preconditioner (the two-level one's coarse part runs on the caller). */
+    @ParameterizedTest
+    @EnumSource(PreconditionerKind.class)
+    void implicitRunsAreTheSameOnAnyNumberOfThreadsWithEachPreconditioner(PreconditionerKind preconditioner) {
+        MassSpringSystem one = cloth();
+        MassSpringSystem two = one.copy();
+        ImplicitOptions options = ImplicitOptions.defaults().withTolerance(1e-3).withPreconditioner(preconditioner);
+        Integrator a = Integrators.create(IntegratorKind.IMPLICIT_EULER, options);
+        Integrator b = Integrators.create(IntegratorKind.IMPLICIT_EULER, options);
+        a.setThreads(1);
+        b.setThreads(2);
+        for (int i = 0; i < 6; i++) {
+            a.step(one, 1.0 / 60);
+            b.step(two, 1.0 / 60);
+            assertEquals(a.solverStats().iterations, b.solverStats().iterations, "CG iterations at step " + i);
         }
         assertArrayEquals(one.x, two.x);
         assertArrayEquals(one.v, two.v);
