@@ -35,7 +35,7 @@ public final class IntegratorOptions {
     String solver;
 
     @Option(names = "--precond", paramLabel = "none|jacobi|block-jacobi|two-level",
-            description = "Implicit with cg: the preconditioner (default: block-jacobi).")
+            description = "Implicit with cg: the preconditioner (default: two-level).")
     String precond;
 
     @Option(names = "--tol", paramLabel = "TOL",

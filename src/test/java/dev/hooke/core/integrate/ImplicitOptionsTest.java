@@ -19,7 +19,7 @@ class ImplicitOptionsTest {
     void defaultsAreTheDocumentedOnes() {
         ImplicitOptions d = ImplicitOptions.defaults();
         assertEquals(SolverKind.CG, d.solver());
-        assertEquals(PreconditionerKind.BLOCK_JACOBI, d.preconditioner());
+        assertEquals(PreconditionerKind.TWO_LEVEL, d.preconditioner());
         assertEquals(1e-6, d.tolerance());
         assertEquals(1000, d.maxIterations());
         assertTrue(d.warmStart());
