@@ -62,6 +62,7 @@ import javafx.util.Duration;
  * {@code lessonNarration}, {@code lessonQuestion}, {@code answer1} … (choices),
  * {@code answerField}, {@code lessonRun}, {@code lessonSkip}, {@code lessonNext},
  * {@code lessonBack}, {@code lessonRestart}, {@code lessonAnswer}, {@code lessonStatus},
+ * {@code lessonCompareDrawn} (a comparison of more than two methods: which two the view draws),
  * {@code lessonChecks} (rows with style class {@code check-row} and {@code pass} or {@code fail},
  * or {@code changed} when the step ran with the person's values), {@code lessonOverride},
  * {@code lessonRevert}.
@@ -515,7 +516,8 @@ public final class LessonPanel {
     static ChartsPane.Kind chartKind(String name) {
         return switch (name) {
             case "energy_ratio" -> ChartsPane.Kind.ENERGY_RATIO;
-            case "displacement", "phase" -> ChartsPane.Kind.DISPLACEMENT;
+            case "displacement" -> ChartsPane.Kind.DISPLACEMENT;
+            case "phase" -> ChartsPane.Kind.PHASE;
             case "error" -> ChartsPane.Kind.ERROR;
             case "sweep" -> ChartsPane.Kind.SWEEP;
             case "strain" -> ChartsPane.Kind.STRAIN;
@@ -586,6 +588,10 @@ public final class LessonPanel {
                     "lesson-controls"));
         }
         highlighter.accept(controls);
+        Node drawn = compareDrawn(step);
+        if (drawn != null) {
+            content.getChildren().add(drawn);
+        }
         if (step.question() != null) {
             content.getChildren().add(question(step.question(), result != null, locale));
         }
@@ -609,6 +615,21 @@ public final class LessonPanel {
                 content.getChildren().add(sweep(result.sweep()));
             }
         }
+    }
+
+    /**
+     * Which runs of a comparison of more than two methods the view draws (its first two; the
+     * charts draw every run), or null when the step compares two or none.
+     */
+    private static Node compareDrawn(Step step) {
+        for (Action a : step.actions()) {
+            if (a instanceof Action.Compare c && c.integrators().size() > 2) {
+                return label("lessonCompareDrawn", I18n.text("lesson.compareDrawn", c.integrators().size(),
+                        Phrases.integrator(c.integrators().get(0)), Phrases.integrator(c.integrators().get(1))),
+                        "lesson-controls");
+            }
+        }
+        return null;
     }
 
     /** The person's values in place of the lesson's, and the way back to the lesson's. */
