@@ -238,4 +238,48 @@ class LessonChartsUiTest {
         assertEquals(englishPhase, phase.getXAxis().getLabel());
         assertEquals(englishStability, stabilityAxis.getLabel());
     }
+
+    /**
+     * Verlet's δ and the implicit solver's tolerance changed during a lesson are the person's
+     * values, as the sliders are: the lesson's simulation takes them, the panel names them and
+     * goes back to the lesson's on request.
+     */
+    @Test
+    void verletDeltaAndSolverSettingsChangedDuringALessonAreThePersonsValues(FxRobot robot) {
+        openLesson(robot, "01");
+        double lessonDelta = workbench.lessons().session().scene().verletDelta();
+        double lessonTol = workbench.lessons().session().scene().implicitOptions().tolerance();
+        double delta = 2e-3;
+        double tol = 1e-4;
+        assertNotEquals(lessonDelta, delta);
+        assertNotEquals(lessonTol, tol);
+        robot.interact(() -> {
+            workbench.model().verletDeltaProperty().set(delta);
+            workbench.model().implicitOptionsProperty().set(
+                    workbench.model().implicitOptionsProperty().get().withTolerance(tol));
+        });
+        waitFor("the lesson's simulation to take the values", () -> {
+            var f = workbench.lessons().session().scene();
+            return f.verletDelta() == delta && f.implicitOptions().tolerance() == tol;
+        });
+        assertEquals(java.util.Map.of(dev.hooke.core.scene.SceneFile.Key.VERLET_DELTA, delta,
+                dev.hooke.core.scene.SceneFile.Key.TOL, tol), workbench.lessons().overrides());
+        String note = robot.lookup("#lessonOverride").queryLabeled().getText();
+        assertTrue(note.contains(I18n.text("ws.verlet.delta")) && note.contains(I18n.text("ws.solver.tol")), note);
+
+        assertFalse(robot.lookup("#lessonRevert").tryQuery().isEmpty(), "the way back to the lesson's values");
+        robot.interact(() -> workbench.lessons().useLessonValues());
+        try {
+            WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS, () -> !workbench.lessons().isBusy()
+                    && workbench.lessons().overrides().isEmpty()
+                    && workbench.lessons().session().scene().verletDelta() == lessonDelta);
+            WaitForAsyncUtils.waitForFxEvents();
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("the lesson's values back: busy " + workbench.lessons().isBusy() + ", overrides "
+                    + workbench.lessons().overrides() + ", δ " + workbench.lessons().session().scene().verletDelta(), e);
+        }
+        assertEquals(lessonTol, workbench.lessons().session().scene().implicitOptions().tolerance());
+        assertEquals(lessonDelta, workbench.model().verletDeltaProperty().get());
+        assertTrue(robot.lookup("#lessonOverride").tryQuery().isEmpty());
+    }
 }
