@@ -19,16 +19,17 @@ import javafx.util.StringConverter;
  *   r = √(ω²u² + v²) = √(2E/m)          (E = ½ m v² + ½ k u², the energy of the oscillation)
  * </pre>
  * so a method's energy error is seen as a change of radius (guide, "Single oscillator"): explicit
- * Euler's map multiplies r² by (1 + h²ω²) every step, a spiral outward; symplectic Euler keeps a
- * modified energy ω²u² + v² − hω²·u·v, a closed ellipse tilted by hω/2; RK4 stays on the circle to
- * O(h⁴) per period.
+ * Euler's map multiplies r² by (1 + h²ω²) every step, a spiral outward; symplectic Euler keeps the
+ * modified energy ω²u² + v² − hω²·u·v exactly, a closed ellipse with its axes on the diagonals and
+ * radii r₀/√(1 ∓ hω/2); RK4 multiplies r² by 1 − (hω)⁶/72 + (hω)⁸/576 per step and hugs the circle.
  *
  * <p>The exact solution is drawn for reference ({@code SpringOracle}): for the undamped spring its
  * whole orbit at once, the circle of the initial energy r = r₀; once the closed form's radius is
- * seen to leave r₀ (a damped spring), its trajectory (ω·u_exact, v_exact) as the samples trace it. Both axes span the same range around 0, widened along the longer
- * side of the plot so that one metre per second is as long across as up: a circle looks round.
- * Points far outside the initial circle (an explosion) leave the plot rather than shrink it: the
- * range stops at {@value #MAX_RANGE} times the initial radius.
+ * seen to leave r₀ (a damped spring), its trajectory (ω·u_exact, v_exact) as the samples trace it.
+ * Both axes span the same range around 0, widened along the longer side of the plot so that one
+ * metre per second is as long across as up: a circle looks round. Points far outside the initial
+ * circle (an explosion) leave the plot rather than shrink it: the range stops at
+ * {@value #MAX_RANGE} times the initial radius.
  *
  * <p>Samples arrive in batches like {@link TimeSeriesChart}'s: a newer generation clears the
  * chart; lane k feeds the k-th curve; each curve keeps its last {@value #MAX_POINTS} points. A

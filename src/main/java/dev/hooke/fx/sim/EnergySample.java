@@ -5,7 +5,8 @@ package dev.hooke.fx.sim;
  * against its bounds, and the last step's linear solve.
  *
  * @param generation    the reset the sample belongs to (see {@link Snapshot#generation()})
- * @param lane          which system: 0 the main one, 1 the second one of compare mode
+ * @param lane          which system: 0 the main one, 1 the second one of compare mode; in a lesson's
+ *                      comparison, k the k-th run
  * @param time          t; in s
  * @param kinetic       K; in J
  * @param elastic       U_el; in J
