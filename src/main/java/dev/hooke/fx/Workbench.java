@@ -85,9 +85,9 @@ public final class Workbench implements AutoCloseable {
     /** The status bar's solver statistics, written by the integrator panel. */
     private final Label solverStatusLabel = new Label();
     private ComparePanel comparePanel;
-    private IntegratorKind chartsComparing;
-    private IntegratorKind shownPrimary;
-    private boolean chartsCompareOn;
+    /** The methods the charts draw, by lane (empty: the main system alone), and the language they were named in. */
+    private java.util.List<IntegratorKind> chartsComparing = java.util.List.of();
+    private Locale chartsLocale;
     private final NotificationPane notificationPane;
     private final BorderPane root = new BorderPane();
     private final Button playButton = new Button();
@@ -189,6 +189,7 @@ public final class Workbench implements AutoCloseable {
         showStatus(s);
         explosionShownFor = -1;
         showExplosion(s);
+        showCompareInCharts(s);
     }
 
     /** Marks the controls with the given ids (a lesson step uses them) and unmarks the others. */
@@ -450,17 +451,31 @@ public final class Workbench implements AutoCloseable {
         performance.pulse(now, s);
     }
 
+    /**
+     * Names the compared systems in the charts: compare mode's two, or every run of a lesson's
+     * comparison (the view draws its first two).
+     */
     private void showCompareInCharts(Snapshot s) {
-        boolean on = s.compare() != null;
-        IntegratorKind a = s.integrator();
-        IntegratorKind b = on ? s.compare().integrator() : null;
-        if (on != chartsCompareOn || (on && (a != shownPrimary || b != chartsComparing))) {
-            chartsCompareOn = on;
-            shownPrimary = a;
-            chartsComparing = b;
-            charts.setCompare(on ? I18n.text("ws.compare.nameA", a.displayName()) : null,
-                    on ? I18n.text("ws.compare.nameB", b.displayName()) : null);
+        java.util.List<IntegratorKind> kinds = new java.util.ArrayList<>();
+        LessonSession session = lessons.session();
+        java.util.List<IntegratorKind> lesson = session == null ? java.util.List.of() : session.compared();
+        if (lesson.size() > 2) {
+            kinds.addAll(lesson);
+        } else if (s.compare() != null) {
+            kinds.add(s.integrator());
+            kinds.add(s.compare().integrator());
         }
+        if (kinds.equals(chartsComparing) && I18n.locale().equals(chartsLocale)) {
+            return;
+        }
+        chartsComparing = java.util.List.copyOf(kinds);
+        chartsLocale = I18n.locale();
+        java.util.List<String> names = new java.util.ArrayList<>();
+        for (int k = 0; k < kinds.size(); k++) {
+            names.add(k < 2 ? I18n.text(k == 0 ? "ws.compare.nameA" : "ws.compare.nameB", kinds.get(k).displayName())
+                    : I18n.text("ws.compare.nameN", String.valueOf((char) ('A' + k)), kinds.get(k).displayName()));
+        }
+        charts.setCompare(names);
     }
 
     private void countFrame(long now) {

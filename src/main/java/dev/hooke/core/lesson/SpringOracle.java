@@ -79,4 +79,19 @@ public final class SpringOracle {
     public double exact(double t) {
         return exact.position(t - t0);
     }
+
+    /** v = u', the bob's measured velocity along the axis (positive as the spring stretches); in m/s. */
+    public double velocity(MassSpringSystem s) {
+        return s.v[1] - s.v[4];
+    }
+
+    /** v_exact(t) = u_exact'(t) at simulation time t; in m/s. */
+    public double exactVelocity(double t) {
+        return exact.velocity(t - t0);
+    }
+
+    /** ω = √(k/m), the undamped angular frequency; in rad/s. */
+    public double omega() {
+        return exact.omega();
+    }
 }

@@ -9,6 +9,12 @@ package dev.hooke.core.observe;
  *   ζ &gt; 1:  u(t) = A e^(r₁t) + B e^(r₂t),   r₁,₂ = −ω (ζ ∓ √(ζ² − 1)),
  *           A = (v₀ − r₂ u₀)/(r₁ − r₂),  B = u₀ − A
  * </pre>
+ * and its velocity u'(t), the derivative of each form:
+ * <pre>
+ *   ζ &lt; 1:  u'(t) = e^(−ζωt) [(B ω_d − ζω u₀) cos ω_d t − (u₀ ω_d + ζω B) sin ω_d t],   B = (v₀ + ζω u₀)/ω_d
+ *   ζ = 1:  u'(t) = e^(−ωt) [C − ω (u₀ + C t)],   C = v₀ + ω u₀
+ *   ζ &gt; 1:  u'(t) = A r₁ e^(r₁t) + B r₂ e^(r₂t)
+ * </pre>
  * ζ within {@value #CRITICAL_BAND} of 1 is treated as critical.
  *
  * @param omega ω, the undamped angular frequency; in rad/s (&gt; 0)
@@ -44,5 +50,24 @@ public record DampedOscillator(double omega, double zeta, double u0, double v0) 
         double r2 = -omega * (zeta + s);
         double a = (v0 - r2 * u0) / (r1 - r2);
         return a * Math.exp(r1 * t) + (u0 - a) * Math.exp(r2 * t);
+    }
+
+    /** u'(t), the velocity; in m/s. */
+    public double velocity(double t) {
+        if (Math.abs(zeta - 1) <= CRITICAL_BAND) {
+            double c = v0 + omega * u0;
+            return Math.exp(-omega * t) * (c - omega * (u0 + c * t));
+        }
+        if (zeta < 1) {
+            double wd = omega * Math.sqrt(1 - zeta * zeta);
+            double b = (v0 + zeta * omega * u0) / wd;
+            double zw = zeta * omega;
+            return Math.exp(-zw * t) * ((b * wd - zw * u0) * Math.cos(wd * t) - (u0 * wd + zw * b) * Math.sin(wd * t));
+        }
+        double s = Math.sqrt(zeta * zeta - 1);
+        double r1 = -omega * (zeta - s);
+        double r2 = -omega * (zeta + s);
+        double a = (v0 - r2 * u0) / (r1 - r2);
+        return a * r1 * Math.exp(r1 * t) + (u0 - a) * r2 * Math.exp(r2 * t);
     }
 }

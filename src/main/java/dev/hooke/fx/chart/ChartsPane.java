@@ -3,6 +3,7 @@ package dev.hooke.fx.chart;
 import dev.hooke.core.lesson.SweepResult;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.sim.EnergySample;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
@@ -19,7 +20,9 @@ import javafx.scene.layout.Region;
  *
  * <p>A lesson step can ask for other charts instead ({@link #focus}): E(t)/E(start), the spring's
  * displacement u against the closed form u_exact (and the error u − u_exact), the largest spring
- * strain, or a Δt sweep's results on a stability chart of its own ({@link #showSweep}).
+ * strain, the phase portrait, or a Δt sweep's results on a stability chart of its own
+ * ({@link #showSweep}). A lesson's comparison may run more than two integrators: every chart then
+ * draws one curve per run ({@link #setCompare(List)}), lane k for the k-th.
  */
 public final class ChartsPane extends HBox {
 
@@ -40,7 +43,9 @@ public final class ChartsPane extends HBox {
         /** u, u_exact and the error u − u_exact of the spring scene. */
         ERROR,
         /** The largest spring strain |l − L|/L. */
-        STRAIN
+        STRAIN,
+        /** ω·u against v of the spring scene, with the exact orbit ({@link PhaseChart}). */
+        PHASE
     }
 
     private final EnergyChart energy;
@@ -53,13 +58,19 @@ public final class ChartsPane extends HBox {
             I18n.text("ws.chart.displacement.axis"), I18n.text("ws.chart.displacement.axis"));
     private final TimeSeriesChart strain = new TimeSeriesChart("strainChart", "strain-chart",
             I18n.text("ws.chart.strain.axis"), I18n.text("ws.chart.strain.axis"));
+    private final PhaseChart phase = new PhaseChart();
     private final Map<Kind, Region> nodes = new EnumMap<>(Kind.class);
-    /** E(start) of the ratio chart: the first total energy of the generation it shows; in J. */
-    private double ratioStart = Double.NaN;
+    /** E(start) of the ratio chart, by lane: the first total energy of the generation it shows; in J. */
+    private final double[] ratioStart = new double[MAX_LANES];
+    /** The names of the compared runs, by lane (empty: the main system alone). */
+    private List<String> lanes = List.of();
     private int ratioGeneration = Integer.MIN_VALUE;
     private boolean solverOn;
     private Set<Kind> focus = Set.of();
     private SweepResult sweepShown;
+
+    /** The most runs a comparison's charts draw. */
+    public static final int MAX_LANES = 8;
 
     public ChartsPane(EnergyChart energy) {
         this.energy = energy;
@@ -72,12 +83,14 @@ public final class ChartsPane extends HBox {
         nodes.put(Kind.SWEEP, sweep.node());
         nodes.put(Kind.DISPLACEMENT, motion.node());
         nodes.put(Kind.STRAIN, strain.node());
+        nodes.put(Kind.PHASE, phase.node());
         getChildren().addAll(nodes.values());
         for (Node n : getChildren()) {
             HBox.setHgrow(n, Priority.ALWAYS);
             ((Region) n).setMinWidth(120);
             ((Region) n).setPrefWidth(400);
         }
+        java.util.Arrays.fill(ratioStart, Double.NaN);
         ratio.setLogScale(true);
         localize();
         layoutCharts();
@@ -89,19 +102,54 @@ public final class ChartsPane extends HBox {
         ratio.setLabels(t, I18n.text("ws.chart.ratio.axis"), I18n.text("ws.chart.ratio.axis"));
         motion.setLabels(t, I18n.text("ws.chart.displacement.axis"), I18n.text("ws.chart.displacement.axis"));
         strain.setLabels(t, I18n.text("ws.chart.strain.axis"), I18n.text("ws.chart.strain.axis"));
-        ratio.setLines(List.of(new TimeSeriesChart.Line(I18n.text("ws.chart.ratio"), 0,
-                e -> e.total() / ratioStart)));
-        strain.setLines(List.of(new TimeSeriesChart.Line(I18n.text("ws.chart.strain"), 0, EnergySample::maxStrain)));
+        showLanes();
         showMotion(focus.contains(Kind.ERROR));
+        sweep.localize();
         sweep.showSweep(sweepShown);
+        stability.localize();
+        solver.localize();
+        phase.localize();
+    }
+
+    /** The ratio and strain charts' lines: the main system's, or one per compared run. */
+    private void showLanes() {
+        List<TimeSeriesChart.Line> r = new ArrayList<>();
+        List<TimeSeriesChart.Line> st = new ArrayList<>();
+        if (lanes.isEmpty()) {
+            r.add(new TimeSeriesChart.Line(I18n.text("ws.chart.ratio"), 0, e -> e.total() / ratioStart[0]));
+            st.add(new TimeSeriesChart.Line(I18n.text("ws.chart.strain"), 0, EnergySample::maxStrain));
+        } else {
+            for (int k = 0; k < lanes.size(); k++) {
+                int lane = k;
+                r.add(new TimeSeriesChart.Line(lanes.get(k), k, e -> e.total() / ratioStart[lane]));
+                st.add(new TimeSeriesChart.Line(lanes.get(k), k, EnergySample::maxStrain));
+            }
+        }
+        ratio.setLines(r);
+        strain.setLines(st);
+        phase.setLanes(lanes);
     }
 
     private void showMotion(boolean withError) {
-        List<TimeSeriesChart.Line> lines = new java.util.ArrayList<>(List.of(
-                new TimeSeriesChart.Line(I18n.text("ws.chart.u"), 0, EnergySample::displacement),
-                new TimeSeriesChart.Line(I18n.text("ws.chart.uExact"), 0, EnergySample::exact)));
+        List<TimeSeriesChart.Line> lines = new ArrayList<>();
+        if (lanes.isEmpty()) {
+            lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.u"), 0, EnergySample::displacement));
+        } else {
+            for (int k = 0; k < lanes.size(); k++) {
+                lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.uOf", lanes.get(k)), k,
+                        EnergySample::displacement));
+            }
+        }
+        lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.uExact"), 0, EnergySample::exact));
         if (withError) {
-            lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.error"), 0, EnergySample::error));
+            if (lanes.isEmpty()) {
+                lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.error"), 0, EnergySample::error));
+            } else {
+                for (int k = 0; k < lanes.size(); k++) {
+                    lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.errorOf", lanes.get(k)), k,
+                            EnergySample::error));
+                }
+            }
         }
         motion.setLines(lines);
     }
@@ -168,17 +216,40 @@ public final class ChartsPane extends HBox {
 
     /** Names the two systems in every chart (compare mode), or shows the main one only (nulls). */
     public void setCompare(String nameA, String nameB) {
-        energy.setCompare(nameA, nameB);
-        stability.setCompare(nameA, nameB);
-        solver.setCompare(nameA, nameB);
+        setCompare(nameA == null || nameB == null ? List.of() : List.of(nameA, nameB));
+    }
+
+    /**
+     * Names the compared runs in every chart, lane k the k-th (at most {@value #MAX_LANES}), or
+     * shows the main system only (an empty list).
+     */
+    public void setCompare(List<String> names) {
+        List<String> next = names.size() < 2 ? List.of() : List.copyOf(names.subList(0, Math.min(names.size(), MAX_LANES)));
+        energy.setCompare(next);
+        stability.setCompare(next);
+        solver.setCompare(next);
+        if (!next.equals(lanes)) {
+            lanes = next;
+            showLanes();
+            showMotion(focus.contains(Kind.ERROR));
+        }
+    }
+
+    /** The names of the compared runs the charts draw, by lane (empty: the main system alone). */
+    public List<String> compared() {
+        return lanes;
     }
 
     /** Adds a batch of samples to every chart (the sweep chart excepted: no sample feeds it). */
     public void add(List<EnergySample> batch) {
         for (EnergySample e : batch) {
-            if (e.lane() == 0 && e.generation() > ratioGeneration) {
+            if (e.generation() > ratioGeneration) {
                 ratioGeneration = e.generation();
-                ratioStart = e.total();
+                java.util.Arrays.fill(ratioStart, Double.NaN);
+            }
+            if (e.generation() == ratioGeneration && e.lane() >= 0 && e.lane() < MAX_LANES
+                    && Double.isNaN(ratioStart[e.lane()])) {
+                ratioStart[e.lane()] = e.total();
             }
         }
         energy.add(batch);
@@ -187,6 +258,7 @@ public final class ChartsPane extends HBox {
         ratio.add(batch);
         motion.add(batch);
         strain.add(batch);
+        phase.add(batch);
     }
 
     /** Forgets the samples of every chart (the window shows another simulation). */
@@ -196,6 +268,7 @@ public final class ChartsPane extends HBox {
         ratio.restart();
         motion.restart();
         strain.restart();
+        phase.restart();
     }
 
     public EnergyChart energy() {
@@ -228,5 +301,10 @@ public final class ChartsPane extends HBox {
     /** The largest spring strain. */
     public TimeSeriesChart strain() {
         return strain;
+    }
+
+    /** The spring's phase portrait. */
+    public PhaseChart phase() {
+        return phase;
     }
 }

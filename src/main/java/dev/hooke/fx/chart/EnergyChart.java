@@ -12,7 +12,8 @@ import javafx.scene.chart.XYChart;
  * The live energy chart: kinetic K, elastic U_el, gravitational U_g, total E = K + U_el + U_g and
  * dissipated W_d against simulated time, over a sliding window of {@value #WINDOW_SECONDS} s,
  * on a linear or logarithmic scale (exponential growth is a straight line on the latter). In
- * compare mode it plots K and E of both systems. See {@link TimeSeriesChart}.
+ * compare mode it plots K and E of both systems, and E of each run when a lesson compares more
+ * than two. See {@link TimeSeriesChart}.
  */
 public final class EnergyChart {
 
@@ -33,6 +34,8 @@ public final class EnergyChart {
 
     private String compareA;
     private String compareB;
+    /** The runs of a comparison of more than two, by lane (empty otherwise). */
+    private List<String> many = List.of();
 
     public EnergyChart() {
         localize();
@@ -69,9 +72,34 @@ public final class EnergyChart {
     }
 
     /** Writes the axis labels and the series' names in the language in use. */
+    /**
+     * Names the compared runs by lane: two as {@link #setCompare(String, String)}, more with E of
+     * each run only, none (an empty list) the main system's five series.
+     */
+    public void setCompare(List<String> names) {
+        if (names.size() <= 2) {
+            many = List.of();
+            setCompare(names.size() == 2 ? names.get(0) : null, names.size() == 2 ? names.get(1) : null);
+            return;
+        }
+        many = List.copyOf(names);
+        compareA = null;
+        compareB = null;
+        chart.node().getStyleClass().remove("compare-chart");
+        List<TimeSeriesChart.Line> lines = new ArrayList<>();
+        for (int k = 0; k < many.size(); k++) {
+            lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.total", many.get(k)), k, EnergySample::total));
+        }
+        chart.setLines(lines);
+    }
+
     public void localize() {
         chart.setLabels(I18n.text("chart.time"), I18n.text("chart.energy"), I18n.text("ws.chart.energy.log"));
-        setCompare(compareA, compareB);
+        if (many.isEmpty()) {
+            setCompare(compareA, compareB);
+        } else {
+            setCompare(many);
+        }
     }
 
     /** Forgets the samples and the generation seen: the next samples start afresh, whatever their generation. */

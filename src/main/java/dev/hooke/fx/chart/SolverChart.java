@@ -17,6 +17,9 @@ public final class SolverChart {
     private final TimeSeriesChart chart = new TimeSeriesChart("solverChart", "solver-chart",
             I18n.text("ws.chart.solver.axis"), I18n.text("ws.chart.solver.axis"));
 
+    /** The compared runs' names by lane (empty: the main system alone). */
+    private List<String> compared = List.of();
+
     public SolverChart() {
         chart.setLogScale(true);
         setCompare(null, null);
@@ -24,17 +27,37 @@ public final class SolverChart {
 
     /** Plots the second system's solves too (compare mode), or the main system's only (nulls). */
     public void setCompare(String nameA, String nameB) {
-        if (nameA == null || nameB == null) {
+        setCompare(nameA == null || nameB == null ? List.of() : List.of(nameA, nameB));
+    }
+
+    /** Plots each compared run's solves, lane k the k-th, or the main system's only (an empty list). */
+    public void setCompare(List<String> names) {
+        compared = List.copyOf(names);
+        if (compared.size() < 2) {
             chart.setLines(List.of(
                     new TimeSeriesChart.Line(I18n.text("ws.chart.iterations"), 0, EnergySample::cgIterations),
                     new TimeSeriesChart.Line(I18n.text("ws.chart.residual"), 0, EnergySample::cgResidual)));
-        } else {
-            chart.setLines(List.of(
-                    new TimeSeriesChart.Line(I18n.text("ws.chart.iterationsOf", nameA), 0, EnergySample::cgIterations),
-                    new TimeSeriesChart.Line(I18n.text("ws.chart.residualOf", nameA), 0, EnergySample::cgResidual),
-                    new TimeSeriesChart.Line(I18n.text("ws.chart.iterationsOf", nameB), 1, EnergySample::cgIterations),
-                    new TimeSeriesChart.Line(I18n.text("ws.chart.residualOf", nameB), 1, EnergySample::cgResidual)));
+            return;
         }
+        List<TimeSeriesChart.Line> lines = new java.util.ArrayList<>();
+        for (int k = 0; k < compared.size(); k++) {
+            lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.iterationsOf", compared.get(k)), k,
+                    EnergySample::cgIterations));
+            lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.residualOf", compared.get(k)), k,
+                    EnergySample::cgResidual));
+        }
+        chart.setLines(lines);
+    }
+
+    /** Writes the axis titles and the legend in the language in use. */
+    public void localize() {
+        chart.setLabels(I18n.text("chart.time"), I18n.text("ws.chart.solver.axis"), I18n.text("ws.chart.solver.axis"));
+        setCompare(compared);
+    }
+
+    /** The chart's time series drawing. */
+    public TimeSeriesChart chart() {
+        return chart;
     }
 
     public LineChart<Number, Number> node() {

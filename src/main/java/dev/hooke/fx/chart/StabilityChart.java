@@ -18,6 +18,9 @@ import javafx.scene.chart.XYChart;
 public final class StabilityChart {
 
     private final TimeSeriesChart chart;
+    private final boolean sweepOnly;
+    /** The compared runs' names by lane (empty: the main system alone). */
+    private List<String> compared = List.of();
 
     public StabilityChart() {
         this("stabilityChart", "stability-chart");
@@ -31,7 +34,8 @@ public final class StabilityChart {
         chart = new TimeSeriesChart(id, styleClass, I18n.text("ws.chart.stability.axis"),
                 I18n.text("ws.chart.stability.axis"));
         chart.setLogScale(true);
-        if (SWEEP_STYLE.equals(styleClass)) {
+        sweepOnly = SWEEP_STYLE.equals(styleClass);
+        if (sweepOnly) {
             chart.setLines(List.of());
         } else {
             setCompare(null, null);
@@ -85,16 +89,37 @@ public final class StabilityChart {
 
     /** Adds the second method's limit (compare mode), or shows the main system only (nulls). */
     public void setCompare(String nameA, String nameB) {
+        setCompare(nameA == null || nameB == null ? List.of() : List.of(nameA, nameB));
+    }
+
+    /** Draws each compared run's limit, lane k the k-th, or the main system's only (an empty list). */
+    public void setCompare(List<String> names) {
+        compared = List.copyOf(names);
         List<TimeSeriesChart.Line> lines = new ArrayList<>();
         lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.dt"), 0, EnergySample::dt));
         lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.naive"), 0, EnergySample::naiveBound));
-        if (nameA == null || nameB == null) {
+        if (compared.size() < 2) {
             lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.limit"), 0, EnergySample::limit));
         } else {
-            lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.limitOf", nameA), 0, EnergySample::limit));
-            lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.limitOf", nameB), 1, EnergySample::limit));
+            for (int k = 0; k < compared.size(); k++) {
+                lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.limitOf", compared.get(k)), k, EnergySample::limit));
+            }
         }
         chart.setLines(lines);
+    }
+
+    /** Writes the axis titles and the legend in the language in use (a sweep's legend: {@link #showSweep}). */
+    public void localize() {
+        chart.setLabels(I18n.text("chart.time"), I18n.text("ws.chart.stability.axis"),
+                I18n.text("ws.chart.stability.axis"));
+        if (!sweepOnly) {
+            setCompare(compared);
+        }
+    }
+
+    /** The chart's time series drawing. */
+    public TimeSeriesChart chart() {
+        return chart;
     }
 
     public LineChart<Number, Number> node() {

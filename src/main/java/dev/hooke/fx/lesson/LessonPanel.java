@@ -62,12 +62,14 @@ import javafx.util.Duration;
  * {@code lessonNarration}, {@code lessonQuestion}, {@code answer1} … (choices),
  * {@code answerField}, {@code lessonRun}, {@code lessonSkip}, {@code lessonNext},
  * {@code lessonBack}, {@code lessonRestart}, {@code lessonAnswer}, {@code lessonStatus},
+ * {@code lessonCompareDrawn} (a comparison of more than two methods: which two the view draws),
  * {@code lessonChecks} (rows with style class {@code check-row} and {@code pass} or {@code fail},
  * or {@code changed} when the step ran with the person's values), {@code lessonOverride},
  * {@code lessonRevert}.
  *
  * <p>The step shown chooses the charts ({@link #charts()}, {@link #sweepShown()}). Moving a slider
- * of the side panel (m, k_s, k_d, g, c, Δt, the integrator) while a lesson is open puts the value
+ * of the side panel (m, k_s, k_d, g, c, Δt, the integrator, Verlet's δ, the projection iterations,
+ * PBD's stiffness, the implicit solver's settings) while a lesson is open puts the value
  * in place of the lesson's ({@link #overrides()}): before the step has run, the lesson's
  * simulation takes it at once; after, the step is played again with it. Its checks were written
  * for the lesson's values, so they are shown with what was measured, but neither passed nor
@@ -127,6 +129,10 @@ public final class LessonPanel {
         watch(model.airDampingProperty(), SceneFile.Key.AIR_DAMPING);
         watch(model.dtProperty(), SceneFile.Key.DT);
         watch(model.integratorProperty(), SceneFile.Key.INTEGRATOR);
+        watch(model.verletDeltaProperty(), SceneFile.Key.VERLET_DELTA);
+        watch(model.projectionIterationsProperty(), SceneFile.Key.ITERATIONS);
+        watch(model.pbdStiffnessProperty(), SceneFile.Key.PBD_STIFFNESS);
+        watchSolver();
         render();
     }
 
@@ -407,8 +413,53 @@ public final class LessonPanel {
         });
     }
 
+    /** Follows the implicit solver's settings: each one the person changes becomes an override. */
+    private void watchSolver() {
+        model.implicitOptionsProperty().addListener((obs, old, o) -> {
+            if (session == null || loadingScene || o == null || old == null
+                    || model.sceneProperty().get() != session.scene().type()) {
+                return;
+            }
+            boolean any = false;
+            for (SceneFile.Key key : SOLVER_KEYS) {
+                Object was = solverSetting(old, key);
+                Object now = solverSetting(o, key);
+                if (!now.equals(was)) {
+                    overrides.put(key, now);
+                    any = true;
+                }
+            }
+            if (any) {
+                settle.playFromStart();
+            }
+        });
+    }
+
+    /** The solver settings, in the order the note names them. */
+    private static final List<SceneFile.Key> SOLVER_KEYS = List.of(SceneFile.Key.SOLVER, SceneFile.Key.PRECOND,
+            SceneFile.Key.TOL, SceneFile.Key.MAX_ITER, SceneFile.Key.NEWTON_ITERS, SceneFile.Key.WARM_START,
+            SceneFile.Key.CLAMP);
+
+    /** The value of a solver setting, typed as the scene file takes it. */
+    private static Object solverSetting(dev.hooke.core.integrate.ImplicitOptions o, SceneFile.Key key) {
+        return switch (key) {
+            case SOLVER -> o.solver();
+            case PRECOND -> o.preconditioner();
+            case TOL -> o.tolerance();
+            case MAX_ITER -> o.maxIterations();
+            case NEWTON_ITERS -> o.newtonIterations();
+            case WARM_START -> o.warmStart();
+            case CLAMP -> o.clamp();
+            default -> throw new IllegalArgumentException(key.id() + ": not a solver setting");
+        };
+    }
+
     /** Records the person's value of {@code key}; k_s sets every spring kind, keeping the scene's ratios. */
     private void putOverride(SceneFile.Key key, Object value, SceneFile scene) {
+        if (key == SceneFile.Key.ITERATIONS) {
+            overrides.put(key, ((Number) value).intValue());
+            return;
+        }
         if (key != SceneFile.Key.K) {
             overrides.put(key, value instanceof Number n ? (Object) n.doubleValue() : value);
             return;
@@ -515,7 +566,8 @@ public final class LessonPanel {
     static ChartsPane.Kind chartKind(String name) {
         return switch (name) {
             case "energy_ratio" -> ChartsPane.Kind.ENERGY_RATIO;
-            case "displacement", "phase" -> ChartsPane.Kind.DISPLACEMENT;
+            case "displacement" -> ChartsPane.Kind.DISPLACEMENT;
+            case "phase" -> ChartsPane.Kind.PHASE;
             case "error" -> ChartsPane.Kind.ERROR;
             case "sweep" -> ChartsPane.Kind.SWEEP;
             case "strain" -> ChartsPane.Kind.STRAIN;
@@ -586,6 +638,10 @@ public final class LessonPanel {
                     "lesson-controls"));
         }
         highlighter.accept(controls);
+        Node drawn = compareDrawn(step);
+        if (drawn != null) {
+            content.getChildren().add(drawn);
+        }
         if (step.question() != null) {
             content.getChildren().add(question(step.question(), result != null, locale));
         }
@@ -611,15 +667,31 @@ public final class LessonPanel {
         }
     }
 
+    /**
+     * Which runs of a comparison of more than two methods the view draws (its first two; the
+     * charts draw every run), or null when the step compares two or none.
+     */
+    private static Node compareDrawn(Step step) {
+        for (Action a : step.actions()) {
+            if (a instanceof Action.Compare c && c.integrators().size() > 2) {
+                return label("lessonCompareDrawn", I18n.text("lesson.compareDrawn", c.integrators().size(),
+                        Phrases.integrator(c.integrators().get(0)), Phrases.integrator(c.integrators().get(1))),
+                        "lesson-controls");
+            }
+        }
+        return null;
+    }
+
     /** The person's values in place of the lesson's, and the way back to the lesson's. */
     private Node overrideNote() {
         Map<SceneFile.Key, Object> shown = overrides.isEmpty() ? ranWith.get(index) : overrides;
         List<String> parts = new ArrayList<>();
         Set<String> named = new LinkedHashSet<>();
         for (Map.Entry<SceneFile.Key, Object> e : shown.entrySet()) {
-            String id = controlId(e.getKey());
+            String setting = settingName(e.getKey());
+            String id = setting != null ? e.getKey().id() : controlId(e.getKey());
             if (named.add(id)) {
-                parts.add(controlName(id) + " = " + valueText(e.getKey(), e.getValue()));
+                parts.add((setting != null ? setting : controlName(id)) + " = " + valueText(e.getKey(), e.getValue()));
             }
         }
         Label note = label("lessonOverride", I18n.text("lesson.overridden", String.join(", ", parts)),
@@ -631,9 +703,39 @@ public final class LessonPanel {
         return box;
     }
 
+    /** The name of an integrator's or solver's setting as its control shows it, or null for another key. */
+    private static String settingName(SceneFile.Key key) {
+        String bundleKey = switch (key) {
+            case VERLET_DELTA -> "ws.verlet.delta";
+            case ITERATIONS -> "ws.projection.iterations";
+            case PBD_STIFFNESS -> "ws.pbd.stiffness";
+            case SOLVER -> "ws.solver.solver";
+            case PRECOND -> "ws.solver.precond";
+            case TOL -> "ws.solver.tol";
+            case MAX_ITER -> "ws.solver.maxIter";
+            case NEWTON_ITERS -> "ws.solver.newton";
+            case WARM_START -> "ws.solver.warmStart";
+            case CLAMP -> "ws.solver.clamp";
+            default -> null;
+        };
+        return bundleKey == null ? null : I18n.text(bundleKey);
+    }
+
     private static String valueText(SceneFile.Key key, Object value) {
         if (value instanceof IntegratorKind k) {
             return Phrases.integrator(k);
+        }
+        if (value instanceof Boolean b) {
+            return I18n.text(b ? "lesson.on" : "lesson.off");
+        }
+        if (value instanceof dev.hooke.core.solve.SolverKind k) {
+            return k.id();
+        }
+        if (value instanceof dev.hooke.core.solve.PreconditionerKind k) {
+            return k.id();
+        }
+        if (value instanceof Integer i) {
+            return Integer.toString(i);
         }
         String unit = switch (key) {
             case MASS -> " kg";

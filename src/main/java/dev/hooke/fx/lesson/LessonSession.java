@@ -1,5 +1,6 @@
 package dev.hooke.fx.lesson;
 
+import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.lesson.Action;
 import dev.hooke.core.lesson.Lesson;
 import dev.hooke.core.lesson.LessonRunner;
@@ -41,9 +42,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * faster when a step's runs are long, so that no step's runs take more than
  * {@value #MAX_WALL_SECONDS} s of wall-clock time. {@link #finishQuickly()} drops the pacing for
  * the rest of the step. A comparison is drawn and paced too: its first two integrators' runs are
- * published as one snapshot, the second as compare mode's second system ({@link Snapshot#compare()},
- * samples on lane 1), and the view keeps showing them after the step until the lesson's own
- * simulation moves again. Sweeps and checks run unpaced (they are not drawn).
+ * published as one snapshot, the second as compare mode's second system ({@link Snapshot#compare()}),
+ * and the view keeps showing them after the step until the lesson's own simulation moves again.
+ * Every run of the comparison is sampled for the charts, the k-th on lane k
+ * ({@link #compared()} names them). Sweeps and checks run unpaced (they are not drawn).
  *
  * <p>Going back replays the lesson from its start without pacing: every run is deterministic.
  *
@@ -82,6 +84,8 @@ public final class LessonSession implements AutoCloseable {
     private volatile boolean running;
     private volatile double speed = 1;
     private volatile SceneFile scene;
+    /** The integrators of the comparison being shown, by lane, or empty. */
+    private volatile List<IntegratorKind> compared = List.of();
 
     // ---- confined to the lesson thread (set up before it starts)
     private final LessonRunner runner;
@@ -102,7 +106,7 @@ public final class LessonSession implements AutoCloseable {
     /** The comparison being shown (also after its step, until the main simulation moves), or null. */
     private List<Simulation> compareSides;
     private SceneTopology compareTopology;
-    private StabilityLimit[] compareLimits = new StabilityLimit[2];
+    private StabilityLimit[] compareLimits = new StabilityLimit[0];
     private float[] lastFiniteSecond;
     /** The spring's closed form for the main simulation's samples (u_exact), or null (another scene). */
     private SpringOracle oracle;
@@ -149,6 +153,14 @@ public final class LessonSession implements AutoCloseable {
     /** The scene, integrator and Δt as the lesson has now set them. */
     public SceneFile scene() {
         return scene;
+    }
+
+    /**
+     * The integrators of the comparison being shown, the k-th run's samples on lane k; empty when
+     * the lesson's own simulation is shown.
+     */
+    public List<IntegratorKind> compared() {
+        return compared;
     }
 
     /** Whether a step is being played. */
@@ -299,7 +311,10 @@ public final class LessonSession implements AutoCloseable {
         paceAndPublish(s, () -> publish(s, true));
     }
 
-    /** After every round of a comparison: both sides drawn, the first two integrators' runs. */
+    /**
+     * After every round of a comparison: the first two runs drawn, every run sampled (the k-th on
+     * lane k).
+     */
     private void onCompare(List<Simulation> sides) {
         if (cancelled || Thread.currentThread().isInterrupted()) {
             throw new Cancelled();
@@ -308,7 +323,6 @@ public final class LessonSession implements AutoCloseable {
             return;
         }
         Simulation a = sides.get(0);
-        Simulation b = sides.get(1);
         if (sides != compareSides) {
             compareSides = sides;
             generation++;
@@ -316,18 +330,30 @@ public final class LessonSession implements AutoCloseable {
             lastFiniteSecond = null;
             lastSampleTime = Double.NaN;
             compareTopology = Snapshots.topology(SceneFiles.setup(runner.scene()), a.system());
-            compareLimits = new StabilityLimit[] {limitOf(a), limitOf(b)};
+            compareLimits = new StabilityLimit[sides.size()];
+            List<IntegratorKind> kinds = new ArrayList<>();
+            for (int k = 0; k < sides.size(); k++) {
+                compareLimits[k] = limitOf(sides.get(k));
+                kinds.add(sides.get(k).integratorKind());
+            }
+            compared = List.copyOf(kinds);
             compareOracle = freshOracle(runner.scene());
         }
-        // both share Δt: the one that has not exploded leads the clock
-        Simulation lead = a.exploded() && !b.exploded() ? b : a;
+        // all share Δt: the first that has not exploded leads the clock
+        Simulation lead = a;
+        for (Simulation side : sides) {
+            if (!side.exploded()) {
+                lead = side;
+                break;
+            }
+        }
         if (!(lead.time() - lastSampleTime < SimulationRunner.SAMPLE_INTERVAL)) {
             lastSampleTime = lead.time();
-            if (!a.exploded() || a == lead) {
-                samples.offer(sample(0, a, compareLimits[0], naiveBound));
-            }
-            if (!b.exploded()) {
-                samples.offer(sample(1, b, compareLimits[1], naiveBound));
+            for (int k = 0; k < sides.size(); k++) {
+                Simulation side = sides.get(k);
+                if (!side.exploded() || side == lead) {
+                    samples.offer(sample(k, side, compareLimits[k], naiveBound));
+                }
             }
         }
         paceAndPublish(lead, () -> publishCompare(true));
@@ -337,10 +363,14 @@ public final class LessonSession implements AutoCloseable {
     private EnergySample sample(int lane, Simulation s, StabilityLimit lim, double naive) {
         EnergySample e = Snapshots.sample(generation, lane, s, lim, naive);
         SpringOracle o = compareSides != null && compareSides.contains(s) ? compareOracle : oracle;
-        if (o == null || SpringOracle.unavailable(s.system()) != null) {
+        if (o == null) {
             return e;
         }
-        return Snapshots.withDisplacement(e, o.displacement(s.system()), o.exact(s.time()));
+        // the closed form is known at every t; the measured u and v only while the bob moves as it assumes
+        double t = s.time();
+        boolean onAxis = SpringOracle.unavailable(s.system()) == null;
+        return Snapshots.withMotion(e, onAxis ? o.displacement(s.system()) : Double.NaN, o.exact(t),
+                onAxis ? o.velocity(s.system()) : Double.NaN, o.exactVelocity(t), o.omega());
     }
 
     /** The spring's closed form from the scene's start at t = 0, or null when it does not apply. */
@@ -367,6 +397,7 @@ public final class LessonSession implements AutoCloseable {
     private void dropCompare() {
         if (compareSides != null) {
             compareSides = null;
+            compared = List.of();
             shownSim = null;
         }
     }

@@ -5,7 +5,8 @@ package dev.hooke.fx.sim;
  * against its bounds, and the last step's linear solve.
  *
  * @param generation    the reset the sample belongs to (see {@link Snapshot#generation()})
- * @param lane          which system: 0 the main one, 1 the second one of compare mode
+ * @param lane          which system: 0 the main one, 1 the second one of compare mode; in a lesson's
+ *                      comparison, k the k-th run
  * @param time          t; in s
  * @param kinetic       K; in J
  * @param elastic       U_el; in J
@@ -23,18 +24,21 @@ package dev.hooke.fx.sim;
  *                      (NaN for another scene or when not recorded)
  * @param exact         u_exact(t), the closed-form damped oscillator's displacement from the same
  *                      start; in m (NaN when not available)
+ * @param velocity      v = u', the spring scene's bob velocity along the axis; in m/s (NaN as u)
+ * @param exactVelocity v_exact(t) = u_exact'(t); in m/s (NaN as u_exact)
+ * @param omega         ω = √(k/m) of the spring scene; in rad/s (NaN as u)
  */
 public record EnergySample(int generation, int lane, double time, double kinetic, double elastic,
                            double gravitational, double dissipated, double dt, double naiveBound, double limit,
                            double cgIterations, double cgResidual, double maxStrain, double displacement,
-                           double exact) {
+                           double exact, double velocity, double exactVelocity, double omega) {
 
     /** A sample without strain and displacement (NaN). */
     public EnergySample(int generation, int lane, double time, double kinetic, double elastic,
                         double gravitational, double dissipated, double dt, double naiveBound, double limit,
                         double cgIterations, double cgResidual) {
         this(generation, lane, time, kinetic, elastic, gravitational, dissipated, dt, naiveBound, limit,
-                cgIterations, cgResidual, Double.NaN, Double.NaN, Double.NaN);
+                cgIterations, cgResidual, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 
     /** u − u_exact, the error against the closed form; in m (NaN when either is unknown). */

@@ -106,14 +106,23 @@ public final class Snapshots {
         return new EnergySample(generation, lane, sim.time(), o.kinetic, o.elastic, o.gravitational, o.dissipated,
                 sim.dt(), naiveBound, limit == null ? Double.NaN : limit.dtMax(),
                 solved ? stats.iterations : Double.NaN, solved ? stats.finalResidual : Double.NaN, o.maxStrain,
-                Double.NaN, Double.NaN);
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 
     /** {@code sample} with the spring's displacement u and the closed form's u_exact; in m. */
     public static EnergySample withDisplacement(EnergySample e, double displacement, double exact) {
+        return withMotion(e, displacement, exact, Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * {@code sample} with the spring's state and the closed form's: u and u_exact in m, v and
+     * v_exact in m/s, ω in rad/s (what a phase portrait plots).
+     */
+    public static EnergySample withMotion(EnergySample e, double displacement, double exact, double velocity,
+                                          double exactVelocity, double omega) {
         return new EnergySample(e.generation(), e.lane(), e.time(), e.kinetic(), e.elastic(), e.gravitational(),
                 e.dissipated(), e.dt(), e.naiveBound(), e.limit(), e.cgIterations(), e.cgResidual(), e.maxStrain(),
-                displacement, exact);
+                displacement, exact, velocity, exactVelocity, omega);
     }
 
     /** A copy of the positions, or {@code lastFinite} when they are no longer finite. */

@@ -38,6 +38,19 @@ class DampedOscillatorTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(doubles = {0, 0.1, 0.5, 1, 1.5, 3})
+    void velocityIsTheDerivativeOfThePosition(double zeta) {
+        DampedOscillator o = new DampedOscillator(OMEGA, zeta, U0, V0);
+        double h = FD_STEP;
+        double scale = OMEGA * Math.abs(U0) + Math.abs(V0);
+        assertEquals(V0, o.velocity(0), 1e-15 * scale);
+        for (double t = 0.05; t < 2; t += 0.137) {
+            double fd = (o.position(t + h) - o.position(t - h)) / (2 * h);
+            assertEquals(fd, o.velocity(t), OSCILLATOR_INITIAL_VELOCITY * scale, "ζ = " + zeta + ", t = " + t);
+        }
+    }
+
     @Test
     void undampedIsTheCosineAndSine() {
         DampedOscillator o = new DampedOscillator(OMEGA, 0, U0, V0);
