@@ -38,7 +38,7 @@ class MalformedLessonsTest {
         "日本語", "-0", "0x10", "1_000", "2147483648", "-2147483649", "0.5", "3", "explosion", "sweep", "energy",
         "[explicit-euler, explicit-euler]", "[rk4]", "{en: x}", "{en: x, zh: y, fr: z}", "'  '",
         "cg", "cholesky", "none", "jacobi", "block-jacobi", "mean", "total", "mean_cg_iterations", "steps",
-        "total_cg_iterations", "energy_ratio", "1.0e-6", "1000001", "101", "block", "warm", "No Label",
+        "total_cg_iterations", "energy_ratio", "1.0e-6", "1000001", "101", "block", "warm", "No Label", "two-level", "phase",
     };
 
     private static final String[] KEYS = {

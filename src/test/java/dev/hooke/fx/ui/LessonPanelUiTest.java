@@ -556,6 +556,34 @@ class LessonPanelUiTest {
     }
 
     @Test
+    void aMalformedLessonIsListedWithItsLineAndOpeningItChangesNothing(FxRobot robot) throws Exception {
+        Path folder = dir.resolve("lessons");
+        Files.createDirectories(folder);
+        // lesson 1 with a negative Δt in its scene block
+        List<String> lines;
+        try (var files = Files.list(Path.of("lessons"))) {
+            lines = Files.readAllLines(files.filter(f -> f.getFileName().toString().startsWith("01"))
+                    .findFirst().orElseThrow());
+        }
+        int dtLine = lines.indexOf(lines.stream().filter(l -> l.startsWith("  dt: ")).findFirst().orElseThrow());
+        lines.set(dtLine, "  dt: -0.01");
+        Files.write(folder.resolve("99-broken.yaml"), lines);
+        LessonLibrary.Entry broken = LessonLibrary.load(folder).stream()
+                .filter(e -> e.fileName().equals("99-broken.yaml")).findFirst().orElseThrow();
+        assertNull(broken.lesson());
+        assertTrue(broken.error().contains("99-broken.yaml:" + (dtLine + 1) + ": scene.dt"), broken.error());
+        assertFalse(broken.error().contains("Exception"), broken.error());
+        long steps = engine(Simulation::steps);
+        robot.interact(() -> workbench.lessons().open(broken));
+        waitFor("the lesson error dialog", () -> robot.lookup("#lessonError").tryQuery().isPresent());
+        robot.interact(() -> robot.lookup("#lessonError").query().getScene().getWindow().hide());
+        assertNull(workbench.lessons().session());
+        assertEquals(steps, engine(Simulation::steps));
+        robot.clickOn("#stepButton");
+        waitFor("the workbench to step on", () -> engine(Simulation::steps) == steps + 1);
+    }
+
+    @Test
     void aBadSceneFileIsNamedWithItsLineAndChangesNothing(FxRobot robot) throws Exception {
         Path bad = dir.resolve("bad.yaml");
         Files.writeString(bad, "type: spring\nmass: -1\n");
