@@ -30,7 +30,7 @@ import java.util.Map;
  * over each aggregate at once. On issue 7's hanging 100 × 100 cloth (tolerance 10⁻³, warm start)
  * CG needs 19 iterations per step, every step, where block-Jacobi needs a median of 21 but a mean of
  * 37–39 (a step in ten or more about 90); a two-level iteration costs a block-Jacobi one plus the
- * coarse step (63–69 µs measured inside CG), so the median step is 5–28 % slower than block-Jacobi's
+ * coarse step (63–69 µs measured inside CG), so the median step is 7–28 % slower than block-Jacobi's
  * there, with a far narrower spread. While the cloth still swings (its first two seconds) it needs
  * about 44 iterations instead of 144 and the step is 1.8–2.8 times faster (docs/performance.md),
  * which is why it is the default.
