@@ -28,9 +28,12 @@ import java.util.Map;
  * <p>Why: block-Jacobi leaves the smooth error, spread over many particles, to CG, which needs
  * iterations in proportion to √κ to remove it; the coarse correction removes the error's mean
  * over each aggregate at once. On issue 7's hanging 100 × 100 cloth (tolerance 10⁻³, warm start)
- * CG needs about 20 iterations per step instead of 37–40, and the step takes about as long as with
- * block-Jacobi; while the cloth still swings (its first two seconds) it needs about 44 instead of
- * 144 and the step is 2.6–2.8 times faster (docs/performance.md), which is why it is the default.
+ * CG needs 19 iterations per step, every step, where block-Jacobi needs a median of 21 but a mean of
+ * 37–39 (a step in ten or more about 90); a two-level iteration costs a block-Jacobi one plus the
+ * coarse step (63–69 µs measured inside CG), so the median step is 7–28 % slower than block-Jacobi's
+ * there, with a far narrower spread. While the cloth still swings (its first two seconds) it needs
+ * about 44 iterations instead of 144 and the step is 1.8–2.8 times faster (docs/performance.md),
+ * which is why it is the default.
  *
  * <p>P is symmetric positive definite whenever the E it holds is, so E may be kept for several
  * solves while A changes: it is refactorised every {@link #refreshInterval()} updates (within one
@@ -52,7 +55,8 @@ import java.util.Map;
  *
  * <p>Cost per CG iteration, besides block-Jacobi: one pass over r (Wᵀ r), the two band triangular
  * solves of order 3N_c, one pass over z (W μ): about 50 µs on the 100 × 100 cloth (126
- * aggregates, half bandwidth 47), against some 270 µs for the product. The product rᵀz grows by
+ * aggregates, half bandwidth 47) in isolation, 63–69 µs inside CG, against 300–380 µs for CG's
+ * product with its direction update. The product rᵀz grows by
  * (Wᵀr)ᵀμ, so it needs no pass of its own. This part runs on the calling thread. Nothing
  * allocates after the first update for a pattern.
  */
