@@ -4,16 +4,13 @@ import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.scene.SceneType;
-import dev.hooke.fx.I18n;
 import dev.hooke.fx.Workbench;
-import dev.hooke.fx.sim.SceneSetup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.chart.Axis;
 import javafx.scene.chart.LineChart;
 import javafx.scene.control.Label;
@@ -41,10 +38,7 @@ class ChartAxisLayoutUiTest {
 
     @Start
     void start(Stage stage) {
-        I18n.setLocale(I18n.ENGLISH);
-        workbench = new Workbench(SceneSetup.defaults(SceneType.CHAIN));
-        stage.setScene(new Scene(workbench.root(), 1600, 1000));
-        stage.show();
+        workbench = UiFixture.show(stage, SceneType.CHAIN, 1600, 1000);
     }
 
     @Stop

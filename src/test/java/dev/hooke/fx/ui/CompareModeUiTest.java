@@ -1,5 +1,6 @@
 package dev.hooke.fx.ui;
 
+import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,14 +14,11 @@ import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.Simulation;
 import dev.hooke.fx.Workbench;
 import dev.hooke.fx.chart.TimeSeriesChart;
-import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import javafx.scene.Scene;
 import javafx.scene.chart.XYChart;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Tag;
@@ -45,11 +43,7 @@ class CompareModeUiTest {
 
     @Start
     void start(Stage stage) {
-        workbench = new Workbench(SceneSetup.defaults(SceneType.CHAIN));
-        Scene scene = new Scene(workbench.root(), 1400, 900);
-        workbench.installShortcuts(scene);
-        stage.setScene(scene);
-        stage.show();
+        workbench = UiFixture.show(stage, SceneType.CHAIN, 1400, 900);
     }
 
     @Stop
@@ -64,14 +58,6 @@ class CompareModeUiTest {
 
     private Snapshot snapshot() {
         return workbench.runner().latest();
-    }
-
-    private static void waitFor(String what, Callable<Boolean> condition) {
-        try {
-            WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS, condition);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what, e);
-        }
     }
 
     @Test

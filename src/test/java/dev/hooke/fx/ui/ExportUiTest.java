@@ -13,13 +13,11 @@ import dev.hooke.fx.Workbench;
 import dev.hooke.fx.io.Exports;
 import dev.hooke.fx.io.SceneFiles;
 import dev.hooke.fx.sim.EnergySample;
-import dev.hooke.fx.sim.SceneSetup;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import javafx.scene.Scene;
 import javafx.scene.control.ScrollPane;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -47,11 +45,7 @@ class ExportUiTest {
 
     @Start
     void start(Stage stage) {
-        I18n.setLocale(I18n.ENGLISH);
-        workbench = new Workbench(SceneSetup.defaults(SceneType.CHAIN));
-        Scene scene = new Scene(workbench.root(), 1400, 900);
-        stage.setScene(scene);
-        stage.show();
+        workbench = UiFixture.show(stage, SceneType.CHAIN, 1400, 900);
     }
 
     @Stop

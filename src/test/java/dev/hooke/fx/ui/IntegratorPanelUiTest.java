@@ -1,5 +1,6 @@
 package dev.hooke.fx.ui;
 
+import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static dev.hooke.Tolerances.PARAMETER_ROUND_TRIP;
 import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,14 +23,11 @@ import dev.hooke.core.solve.SolverKind;
 import dev.hooke.fx.Workbench;
 import dev.hooke.fx.panel.IntegratorPanel;
 import dev.hooke.fx.sim.ProjectionSummary;
-import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.geometry.Bounds;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.ScrollPane;
@@ -62,11 +60,7 @@ class IntegratorPanelUiTest {
 
     @Start
     void start(Stage stage) {
-        workbench = new Workbench(SceneSetup.defaults(SceneType.SPRING));
-        Scene scene = new Scene(workbench.root(), 1400, 900);
-        workbench.installShortcuts(scene);
-        stage.setScene(scene);
-        stage.show();
+        workbench = UiFixture.show(stage, SceneType.SPRING, 1400, 900);
     }
 
     @Stop
@@ -81,14 +75,6 @@ class IntegratorPanelUiTest {
 
     private Snapshot snapshot() {
         return workbench.runner().latest();
-    }
-
-    private static void waitFor(String what, Callable<Boolean> condition) {
-        try {
-            WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS, condition);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what, e);
-        }
     }
 
     private static void type(FxRobot robot, String fieldId, String text) {

@@ -1,5 +1,6 @@
 package dev.hooke.fx.ui;
 
+import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static dev.hooke.Tolerances.PHASE_RADIUS_LAW;
 import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,12 +16,9 @@ import dev.hooke.fx.I18n;
 import dev.hooke.fx.Workbench;
 import dev.hooke.fx.chart.ChartsPane;
 import dev.hooke.fx.lesson.LessonLibrary;
-import dev.hooke.fx.sim.SceneSetup;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.Scene;
 import javafx.scene.chart.XYChart;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Tag;
@@ -45,27 +43,13 @@ class LessonChartsUiTest {
 
     @Start
     void start(Stage stage) {
-        I18n.setLocale(I18n.ENGLISH);
-        workbench = new Workbench(SceneSetup.defaults(SceneType.SPRING));
-        Scene scene = new Scene(workbench.root(), 1500, 1000);
-        workbench.installShortcuts(scene);
-        stage.setScene(scene);
-        stage.show();
+        workbench = UiFixture.show(stage, SceneType.SPRING, 1500, 1000);
     }
 
     @Stop
     void stop() {
         workbench.close();
         I18n.setLocale(I18n.ENGLISH);
-    }
-
-    private static void waitFor(String what, Callable<Boolean> condition) {
-        try {
-            WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS, condition);
-            WaitForAsyncUtils.waitForFxEvents();
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what, e);
-        }
     }
 
     private void openLesson(FxRobot robot, String filePrefix) {

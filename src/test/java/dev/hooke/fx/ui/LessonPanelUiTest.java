@@ -1,5 +1,6 @@
 package dev.hooke.fx.ui;
 
+import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static dev.hooke.Tolerances.DISPLACEMENT_LAW;
 import static dev.hooke.Tolerances.ENERGY_LAW_PER_STEP;
 import static dev.hooke.Tolerances.PARAMETER_ROUND_TRIP;
@@ -25,7 +26,6 @@ import dev.hooke.fx.Workbench;
 import dev.hooke.fx.chart.ChartsPane;
 import dev.hooke.fx.io.SceneFiles;
 import dev.hooke.fx.lesson.LessonLibrary;
-import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.Snapshot;
 import dev.hooke.fx.view.Palette;
 import java.nio.file.Files;
@@ -33,12 +33,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
@@ -67,28 +65,13 @@ class LessonPanelUiTest {
 
     @Start
     void start(Stage stage) {
-        I18n.setLocale(I18n.ENGLISH);
-        workbench = new Workbench(SceneSetup.defaults(SceneType.SPRING));
-        Scene scene = new Scene(workbench.root(), 1500, 1000);
-        workbench.installShortcuts(scene);
-        stage.setScene(scene);
-        stage.show();
+        workbench = UiFixture.show(stage, SceneType.SPRING, 1500, 1000);
     }
 
     @Stop
     void stop() {
         workbench.close();
         I18n.setLocale(I18n.ENGLISH);
-    }
-
-    private static void waitFor(String what, Callable<Boolean> condition) {
-        try {
-            WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS, condition);
-            // the condition may have turned true inside an FX event that is still drawing
-            WaitForAsyncUtils.waitForFxEvents();
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what, e);
-        }
     }
 
     private <T> T engine(Function<Simulation, T> question) throws Exception {

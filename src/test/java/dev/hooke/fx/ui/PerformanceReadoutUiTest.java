@@ -1,23 +1,18 @@
 package dev.hooke.fx.ui;
 
-import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
+import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.scene.SceneType;
-import dev.hooke.fx.I18n;
 import dev.hooke.fx.Workbench;
 import dev.hooke.fx.perf.PerformanceMonitor;
-import dev.hooke.fx.sim.SceneSetup;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -44,25 +39,12 @@ class PerformanceReadoutUiTest {
 
     @Start
     void start(Stage stage) {
-        I18n.setLocale(I18n.ENGLISH);
-        workbench = new Workbench(SceneSetup.defaults(SceneType.CLOTH));
-        Scene scene = new Scene(workbench.root(), 1400, 900);
-        workbench.installShortcuts(scene);
-        stage.setScene(scene);
-        stage.show();
+        workbench = UiFixture.show(stage, SceneType.CLOTH, 1400, 900);
     }
 
     @Stop
     void stop() {
         workbench.close();
-    }
-
-    private static void waitFor(String what, Callable<Boolean> condition) {
-        try {
-            WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS, condition);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what, e);
-        }
     }
 
     private String text(FxRobot robot, String id) {

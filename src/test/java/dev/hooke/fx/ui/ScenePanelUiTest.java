@@ -5,20 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
 import dev.hooke.core.scene.ClothPins;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.Simulation;
 import dev.hooke.fx.Workbench;
-import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.SceneShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
@@ -46,9 +43,7 @@ class ScenePanelUiTest {
 
     @Start
     void start(Stage stage) {
-        workbench = new Workbench(SceneSetup.defaults(SceneType.CLOTH));
-        stage.setScene(new Scene(workbench.root(), 1400, 900));
-        stage.show();
+        workbench = UiFixture.show(stage, SceneType.CLOTH, 1400, 900);
     }
 
     @Stop

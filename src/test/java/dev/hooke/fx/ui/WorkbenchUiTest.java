@@ -1,5 +1,6 @@
 package dev.hooke.fx.ui;
 
+import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static dev.hooke.Tolerances.PARAMETER_ROUND_TRIP;
 import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,18 +14,15 @@ import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.Simulation;
 import dev.hooke.fx.ErrorReporter;
-import dev.hooke.fx.I18n;
 import dev.hooke.fx.Workbench;
 import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.Snapshot;
 import dev.hooke.fx.view.SceneView;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import javafx.application.ConditionalFeature;
 import javafx.application.Platform;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
@@ -54,12 +52,7 @@ class WorkbenchUiTest {
 
     @Start
     void start(Stage stage) {
-        I18n.setLocale(I18n.ENGLISH);
-        workbench = new Workbench(SceneSetup.defaults(SceneType.SPRING));
-        Scene scene = new Scene(workbench.root(), 1400, 900);
-        workbench.installShortcuts(scene);
-        stage.setScene(scene);
-        stage.show();
+        workbench = UiFixture.show(stage, SceneType.SPRING, 1400, 900);
     }
 
     @Stop
@@ -80,14 +73,6 @@ class WorkbenchUiTest {
 
     private Snapshot snapshot() {
         return workbench.runner().latest();
-    }
-
-    private static void waitFor(String what, Callable<Boolean> condition) {
-        try {
-            WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS, condition);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("timed out waiting for " + what, e);
-        }
     }
 
     private static void type(FxRobot robot, String fieldId, String text) {
