@@ -1,8 +1,12 @@
 package dev.hooke.core.solve;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Two-level additive preconditioning: block-Jacobi on each particle plus a coarse-grid correction
@@ -446,9 +450,9 @@ final class TwoLevelPreconditioner implements Preconditioner {
      */
     private void renumber(int[] start, int[] adj) {
         int na = aggregates;
-        java.util.List<java.util.Set<Integer>> links = new java.util.ArrayList<>(na);
+        List<Set<Integer>> links = new ArrayList<>(na);
         for (int i = 0; i < na; i++) {
-            links.add(new java.util.TreeSet<>());
+            links.add(new TreeSet<>());
         }
         for (int j = 0; j < nodes; j++) {
             for (int e = start[j]; e < start[j + 1]; e++) {
