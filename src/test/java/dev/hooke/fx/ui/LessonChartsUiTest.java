@@ -53,26 +53,12 @@ class LessonChartsUiTest {
     }
 
     private void openLesson(FxRobot robot, String filePrefix) {
-        LessonLibrary.Entry entry = workbench.lessons().entries().stream()
-                .filter(e -> e.fileName().startsWith(filePrefix)).findFirst().orElseThrow();
-        assertNotNull(entry.lesson(), entry.error());
-        robot.interact(() -> workbench.lessons().open(entry));
-        waitFor("the lesson's first snapshot", () -> workbench.lessons().session().latest() != null);
+        UiFixture.openLesson(robot, workbench, filePrefix);
     }
 
     /** Answers the question of the step shown (rightly), plays it without pacing and waits for it. */
     private void playStep(FxRobot robot) {
-        robot.interact(() -> {
-            var q = workbench.lessons().session().lesson().steps().get(workbench.lessons().stepIndex()).question();
-            if (q != null && q.isMultipleChoice()) {
-                robot.lookup("#answer" + q.answer()).queryAs(javafx.scene.control.RadioButton.class).setSelected(true);
-            } else if (q != null) {
-                robot.lookup("#answerField").queryTextInputControl().setText(Double.toString(q.value()));
-            }
-            workbench.lessons().runStep();
-            workbench.lessons().finishQuickly();
-        });
-        waitFor("the step", () -> workbench.lessons().result() != null && !workbench.lessons().isBusy());
+        UiFixture.playStep(robot, workbench);
     }
 
     /** Plays the steps before the first one with a compare action; returns it. */

@@ -1,19 +1,23 @@
 package dev.hooke.fx.ui;
 
 import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.Workbench;
+import dev.hooke.fx.lesson.LessonLibrary;
 import dev.hooke.fx.sim.SceneSetup;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.Scene;
+import javafx.scene.control.RadioButton;
 import javafx.stage.Stage;
+import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** What the workbench's UI tests share: a window on a scene, and waiting for a condition. */
+/** What the workbench's UI tests share: a window on a scene, waiting for a condition, playing a lesson. */
 final class UiFixture {
 
     private UiFixture() {
@@ -46,5 +50,29 @@ final class UiFixture {
         } catch (TimeoutException e) {
             throw new AssertionError("timed out waiting for " + what, e);
         }
+    }
+
+    /** Opens the lesson whose file name starts with {@code filePrefix} and waits for its first snapshot. */
+    static void openLesson(FxRobot robot, Workbench workbench, String filePrefix) {
+        LessonLibrary.Entry entry = workbench.lessons().entries().stream()
+                .filter(e -> e.fileName().startsWith(filePrefix)).findFirst().orElseThrow();
+        assertNotNull(entry.lesson(), entry.error());
+        robot.interact(() -> workbench.lessons().open(entry));
+        waitFor("the lesson's first snapshot", () -> workbench.lessons().session().latest() != null);
+    }
+
+    /** Answers the question of the step shown (rightly), plays it without pacing and waits for it. */
+    static void playStep(FxRobot robot, Workbench workbench) {
+        robot.interact(() -> {
+            var q = workbench.lessons().session().lesson().steps().get(workbench.lessons().stepIndex()).question();
+            if (q != null && q.isMultipleChoice()) {
+                robot.lookup("#answer" + q.answer()).queryAs(RadioButton.class).setSelected(true);
+            } else if (q != null) {
+                robot.lookup("#answerField").queryTextInputControl().setText(Double.toString(q.value()));
+            }
+            workbench.lessons().runStep();
+            workbench.lessons().finishQuickly();
+        });
+        waitFor("the step", () -> workbench.lessons().result() != null && !workbench.lessons().isBusy());
     }
 }
