@@ -269,8 +269,8 @@ public final class PhaseChart {
                 ry = range * h / w;
             }
         }
-        setRange(yAxis, ry, niceUnit(ry / 3));
-        setRange(xAxis, rx, niceUnit(ry / 3));
+        setRange(yAxis, ry, Ticks.niceUnit(ry / 3));
+        setRange(xAxis, rx, Ticks.niceUnit(ry / 3));
     }
 
     private static void setRange(NumberAxis a, double range, double unit) {
@@ -288,31 +288,9 @@ public final class PhaseChart {
      * round numbers, stay unlabelled.
      */
     private static StringConverter<Number> ticks(NumberAxis axis) {
-        return new StringConverter<>() {
-            @Override
-            public String toString(Number value) {
-                if (value == null) {
-                    return "";
-                }
-                double q = value.doubleValue() / axis.getTickUnit();
-                return Math.abs(q - Math.rint(q)) > 1e-6 ? "" : Numbers.format(Math.rint(q) * axis.getTickUnit());
-            }
-
-            @Override
-            public Number fromString(String text) {
-                throw new UnsupportedOperationException("tick labels are not parsed");
-            }
-        };
-    }
-
-    /** The smallest of 1, 2 or 5 times a power of ten at or above {@code raw}. */
-    private static double niceUnit(double raw) {
-        double decade = Math.pow(10, Math.floor(Math.log10(raw)));
-        for (double m : new double[] {1, 2, 5}) {
-            if (m * decade >= raw) {
-                return m * decade;
-            }
-        }
-        return 10 * decade;
+        return Ticks.labels(v -> {
+            double q = v / axis.getTickUnit();
+            return Math.abs(q - Math.rint(q)) > 1e-6 ? "" : Numbers.format(Math.rint(q) * axis.getTickUnit());
+        });
     }
 }

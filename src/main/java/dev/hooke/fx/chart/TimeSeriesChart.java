@@ -11,7 +11,6 @@ import javafx.collections.ObservableList;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
-import javafx.util.StringConverter;
 
 /**
  * A live line chart of quantities against simulated time t, over a sliding window of
@@ -92,7 +91,7 @@ public final class TimeSeriesChart {
         time.setAutoRanging(false);
         time.setMinorTickVisible(false);
         // the window slides smoothly, so ticks fall between whole seconds: one decimal is honest
-        time.setTickLabelFormatter(labels(t -> String.format(Locale.ROOT, "%.1f", t)));
+        time.setTickLabelFormatter(Ticks.labels(t -> String.format(Locale.ROOT, "%.1f", t)));
         time.setAnimated(false);
         values.setAnimated(false);
         values.setMinorTickVisible(false);
@@ -194,32 +193,27 @@ public final class TimeSeriesChart {
         }
         showAll();
         time.setLowerBound(0);
-        double unit = niceUnit((tMax > 0 ? tMax : WINDOW_SECONDS) / 8);
+        double unit = Ticks.niceUnit((tMax > 0 ? tMax : WINDOW_SECONDS) / 8);
         time.setTickUnit(unit);
         time.setUpperBound(tMax > 0 ? unit * Math.ceil(1.05 * tMax / unit) : WINDOW_SECONDS);
         if (log && lo <= hi) {
-            double bottom = Math.floor(lo);
-            double top = Math.max(Math.ceil(hi), bottom + 1);
-            values.setLowerBound(bottom);
-            values.setUpperBound(top);
-            values.setTickUnit(Math.max(1, Math.ceil((top - bottom) / 8)));
+            spanDecades(lo, hi);
         }
     }
 
-    /** The smallest of 1, 2 or 5 times a power of ten at or above {@code raw}. */
-    private static double niceUnit(double raw) {
-        double decade = Math.pow(10, Math.floor(Math.log10(raw)));
-        for (double m : new double[] {1, 2, 5}) {
-            if (m * decade >= raw) {
-                return m * decade;
-            }
-        }
-        return 10 * decade;
-    }
 
     /** The fixed series ({@link #setPoints}), in order. */
     public List<XYChart.Series<Number, Number>> points() {
         return List.copyOf(fixed);
+    }
+
+    /** The log axis over the whole decades around log₁₀ y from {@code lo} to {@code hi}, at most 8 ticks. */
+    private void spanDecades(double lo, double hi) {
+        double bottom = Math.floor(lo);
+        double top = Math.max(Math.ceil(hi), bottom + 1);
+        values.setLowerBound(bottom);
+        values.setUpperBound(top);
+        values.setTickUnit(Math.max(1, Math.ceil((top - bottom) / 8)));
     }
 
     private void showScale() {
@@ -227,31 +221,12 @@ public final class TimeSeriesChart {
         values.setAutoRanging(!log);
         values.setForceZeroInRange(forceZero && !log);
         if (log) {
-            values.setTickLabelFormatter(labels(exponent -> Numbers.format(Math.pow(10, exponent), 2)));
+            values.setTickLabelFormatter(Ticks.labels(exponent -> Numbers.format(Math.pow(10, exponent), 2)));
         } else {
             values.setTickLabelFormatter(new NumberAxis.DefaultFormatter(values));
         }
     }
 
-    /**
-     * A tick label formatter. Not a subclass of {@link NumberAxis.DefaultFormatter}: the axis
-     * measures a DefaultFormatter's labels with the default format, not with an overriding
-     * {@code toString}, and would then be laid out as narrow as the default labels (the rotated
-     * axis label drawn over the ticks).
-     */
-    private static StringConverter<Number> labels(java.util.function.DoubleFunction<String> format) {
-        return new StringConverter<>() {
-            @Override
-            public String toString(Number value) {
-                return value == null ? "" : format.apply(value.doubleValue());
-            }
-
-            @Override
-            public Number fromString(String text) {
-                throw new UnsupportedOperationException("tick labels are not parsed");
-            }
-        };
-    }
 
     private void redraw() {
         replay.clear();
@@ -371,11 +346,7 @@ public final class TimeSeriesChart {
         time.setLowerBound(lower);
         time.setUpperBound(Math.max(WINDOW_SECONDS, newest));
         if (log && lo <= hi) {
-            double bottom = Math.floor(lo);
-            double top = Math.max(Math.ceil(hi), bottom + 1);
-            values.setLowerBound(bottom);
-            values.setUpperBound(top);
-            values.setTickUnit(Math.max(1, Math.ceil((top - bottom) / 8)));
+            spanDecades(lo, hi);
         }
     }
 }

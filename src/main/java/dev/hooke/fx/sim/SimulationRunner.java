@@ -8,7 +8,6 @@ import dev.hooke.core.integrate.Integrators;
 import dev.hooke.core.integrate.PositionBasedDynamics;
 import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.integrate.ProjectionIntegrator;
-import dev.hooke.core.integrate.SolverStats;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
 import dev.hooke.core.observe.Observables;
@@ -691,14 +690,9 @@ public final class SimulationRunner implements AutoCloseable {
     }
 
     private EnergySample sampleOf(int lane, Simulation sim) {
-        Observables o = sim.observables();
         StabilityWorker.Result r = lane == 0 ? shownStability : shownCompareStability;
-        SolverStats stats = sim.integrator().solverStats();
-        boolean solved = stats != null && stats.newtonIterations > 0;
-        return new EnergySample(generation, lane, sim.time(), o.kinetic, o.elastic, o.gravitational, o.dissipated,
-                sim.dt(), r == null ? Double.NaN : r.naiveBound(),
-                r == null || r.limit() == null ? Double.NaN : r.limit().dtMax(),
-                solved ? stats.iterations : Double.NaN, solved ? stats.finalResidual : Double.NaN);
+        return Snapshots.sample(generation, lane, sim, r == null ? null : r.limit(),
+                r == null ? Double.NaN : r.naiveBound());
     }
 
     private void notice(String message) {

@@ -1,5 +1,6 @@
 package dev.hooke.fx.sim;
 
+import dev.hooke.core.integrate.SolverStats;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
 import dev.hooke.core.observe.Observables;
@@ -101,7 +102,7 @@ public final class Snapshots {
     public static EnergySample sample(int generation, int lane, Simulation sim, StabilityLimit limit,
                                       double naiveBound) {
         Observables o = sim.observables();
-        dev.hooke.core.integrate.SolverStats stats = sim.integrator().solverStats();
+        SolverStats stats = sim.integrator().solverStats();
         boolean solved = stats != null && stats.newtonIterations > 0;
         return new EnergySample(generation, lane, sim.time(), o.kinetic, o.elastic, o.gravitational, o.dissipated,
                 sim.dt(), naiveBound, limit == null ? Double.NaN : limit.dtMax(),
