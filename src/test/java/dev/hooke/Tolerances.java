@@ -253,4 +253,42 @@ public final class Tolerances {
      * different instants is at least 10⁻⁴.
      */
     public static final double PHASE_RADIUS_LAW = 1e-9;
+
+    /**
+     * The SSOR preconditioner's P⁻¹ r = (D̃ + Lᵀ)⁻¹ D̃ (D̃ + L)⁻¹ r against the same formula formed
+     * with dense matrices and EJML's dense inverses, relative to ‖P⁻¹ r‖: round-off amplified by the
+     * condition of the triangular factors (of order 10 on a 6 × 6 cloth); a wrong block or a missing
+     * spring is of order 10⁻².
+     */
+    public static final double SSOR_VS_DENSE = 1e-10;
+
+    /**
+     * Eisenstat's form of SSOR-preconditioned CG against plain CG with the SSOR preconditioner, at
+     * tolerance 10⁻¹⁰: the same iterates in exact arithmetic, so the solutions agree (relative,
+     * 2-norm) to round-off amplified by the system's condition; a wrong term in either form changes
+     * the iterates at the first digits.
+     */
+    public static final double SSOR_FORMS_AGREE = 1e-8;
+
+    /**
+     * The same two forms' relative residual at each iteration, relative to its value, on top of
+     * {@link #SSOR_HISTORY_ROUND_OFF}: the early iterations agree to 10⁻¹²; a wrong term changes
+     * the residual at the first digits.
+     */
+    public static final double SSOR_HISTORIES_AGREE = 1e-6;
+
+    /**
+     * The absolute part of that comparison, in units of ‖b‖: the residual vectors are formed by
+     * recurrences whose round-off is of order 10⁻¹⁷ ‖b‖ per entry (3·10⁻¹⁷ measured at a residual of
+     * 2·10⁻¹¹ ‖b‖), which dominates the last iterations' small residuals.
+     */
+    public static final double SSOR_HISTORY_ROUND_OFF = 1e-15;
+
+    /**
+     * The residual that Eisenstat's form keeps by recurrence, ‖D̃ r̂ + ℓ‖ with ℓ = L r̂, against
+     * ‖b − A x‖ computed from x after the same number of iterations, relative to ‖b‖: recurrence
+     * round-off over at most 30 iterations, far below the residuals themselves (10⁻¹ to 10⁻¹⁰);
+     * a recurrence without the L t term is wrong at the first iteration by a factor of order 1.
+     */
+    public static final double SSOR_RESIDUAL_RECURRENCE = 1e-12;
 }

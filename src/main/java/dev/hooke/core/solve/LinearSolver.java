@@ -28,7 +28,9 @@ public interface LinearSolver {
     /** A new solver. */
     static LinearSolver create(SolverKind kind, PreconditionerKind preconditioner, double tolerance, int maxIterations) {
         return switch (kind) {
-            case CG -> new ConjugateGradient(preconditioner.create(), tolerance, maxIterations);
+            case CG -> preconditioner == PreconditionerKind.SSOR
+                    ? new SsorConjugateGradient(SsorConjugateGradient.OMEGA, tolerance, maxIterations)
+                    : new ConjugateGradient(preconditioner.create(), tolerance, maxIterations);
             case CHOLESKY -> new SparseCholesky();
         };
     }

@@ -13,7 +13,12 @@ public enum PreconditionerKind {
     /** Block-Jacobi: P = the 3×3 diagonal blocks of A, one per particle. */
     BLOCK_JACOBI("block-jacobi", "Block-Jacobi (3×3)"),
     /** Two-level: block-Jacobi plus a coarse correction on aggregates of particles. */
-    TWO_LEVEL("two-level", "Two-level (block-Jacobi + aggregates)");
+    TWO_LEVEL("two-level", "Two-level (block-Jacobi + aggregates)"),
+    /**
+     * SSOR: P = (D/ω + L) (D/ω)⁻¹ (D/ω + Lᵀ) in 3×3 blocks, ω = {@value SsorConjugateGradient#OMEGA};
+     * CG runs it as {@link SsorConjugateGradient}.
+     */
+    SSOR("ssor", "SSOR (symmetric SOR, ω = 1.2)");
 
     private final String id;
     private final String displayName;
@@ -40,6 +45,7 @@ public enum PreconditionerKind {
             case JACOBI -> new JacobiPreconditioner();
             case BLOCK_JACOBI -> new BlockJacobiPreconditioner();
             case TWO_LEVEL -> new TwoLevelPreconditioner();
+            case SSOR -> new SsorPreconditioner(SsorConjugateGradient.OMEGA);
         };
     }
 

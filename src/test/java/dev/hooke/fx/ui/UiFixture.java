@@ -39,13 +39,15 @@ final class UiFixture {
 
     /**
      * Waits until {@code condition} holds, then for the FX events already queued (the condition
-     * may have turned true inside an event that is still drawing).
+     * may have turned true inside an event that is still drawing). The condition is evaluated on
+     * the FX thread, so that its lookups never walk a scene graph the FX thread is changing.
      *
      * @throws AssertionError naming {@code what} after {@link dev.hooke.Tolerances#UI_TIMEOUT_SECONDS}
      */
     static void waitFor(String what, Callable<Boolean> condition) {
         try {
-            WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS, condition);
+            WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS,
+                    () -> WaitForAsyncUtils.asyncFx(condition).get());
             WaitForAsyncUtils.waitForFxEvents();
         } catch (TimeoutException e) {
             throw new AssertionError("timed out waiting for " + what, e);
