@@ -1,5 +1,8 @@
 package dev.hooke.core.solve;
 
+import dev.hooke.core.parallel.Team;
+import java.util.Arrays;
+
 /**
  * Conjugate gradients preconditioned by SSOR, with no product by A in the iteration (Eisenstat
  * 1981; Saad 2003, §10.2.2). With the splitting of {@link SsorSplitting},
@@ -45,10 +48,15 @@ package dev.hooke.core.solve;
  * As {@link ConjugateGradient}: x₀ = γ w with γ = wᵀb / wᵀAw, one product with A; then
  * r̂₀ = (D̃ + L)⁻¹ (b − A x₀) by a forward sweep and ℓ₀ = r₀ − D̃ r̂₀.
  *
- * <p>The sweeps are sequential (each particle waits for its lower or higher neighbours), so the
- * iteration runs on the calling thread whatever team the matrix has; the products with A for the
- * start and the check use the team. Nothing allocates once the solver has seen a matrix of that
- * size and pattern.
+ * <h2>Threads</h2>
+ * The vectors are kept in {@link SsorSplitting}'s numbering (each part's interior, then the
+ * separator). An iteration is: the backward sweep over the separator (calling thread); then, part
+ * by part on the matrix's {@link Team}, the backward sweep over the part's interior followed at once
+ * by the forward sweep over it (a part needs nothing from the other parts in between); the forward
+ * sweep over the separator (calling thread); the vector pass, part by part. Every sum is taken
+ * per part in a fixed order, so the iterates are the same bit for bit on any number of threads.
+ * The products with A for the start and the check run on the team as {@link SystemMatrix#multiply}
+ * does. Nothing allocates once the solver has seen a matrix of that size and pattern.
  */
 public final class SsorConjugateGradient implements LinearSolver {
 
@@ -58,6 +66,8 @@ public final class SsorConjugateGradient implements LinearSolver {
      * (symmetric Gauss–Seidel), 7 at 1.2 and 1.4, 8 at 1.6 (docs/performance.md).
      */
     public static final double OMEGA = 1.2;
+
+    private static final int GROUPS = SsorSplitting.GROUPS;
 
     private final SsorSplitting splitting;
     private final double tolerance;
@@ -73,6 +83,11 @@ public final class SsorConjugateGradient implements LinearSolver {
     private double[] ap = new double[0];
     private double[] lap = new double[0];
     private double[] ax = new double[0];
+    private double[] res = new double[0];
+    private final double[] partPap = new double[GROUPS + 1];
+    private final double[] partRr = new double[GROUPS + 1];
+    private final double[] partRz = new double[GROUPS + 1];
+    private final Job job = new Job();
 
     /**
      * @param omega         the relaxation factor, in (0, 2)
@@ -126,6 +141,7 @@ public final class SsorConjugateGradient implements LinearSolver {
             ap = new double[n];
             lap = new double[n];
             ax = new double[n];
+            res = new double[n];
         }
         st.reset(maxIterations + 1);
         double bNorm = Math.sqrt(dot(b, b, n));
@@ -136,7 +152,7 @@ public final class SsorConjugateGradient implements LinearSolver {
             return;
         }
         if (bNorm == 0) {
-            java.util.Arrays.fill(x, 0, n, 0);
+            Arrays.fill(x, 0, n, 0);
             st.record(0);
             return;
         }
@@ -144,7 +160,7 @@ public final class SsorConjugateGradient implements LinearSolver {
         for (int q = 0; q < n; q++) {
             double w = x[q];
             if (!Double.isFinite(w)) {
-                java.util.Arrays.fill(x, 0, n, 0);
+                Arrays.fill(x, 0, n, 0);
                 zero = true;
                 break;
             }
@@ -152,13 +168,24 @@ public final class SsorConjugateGradient implements LinearSolver {
                 zero = false;
             }
         }
-        splitting.update(a);
-        // r₀ = b − A x₀ (into ell), x₀ = γ w
+        splitting.prepare(a);
+        job.begin(a, x);
+        try {
+            run(a, Job.UPDATE);
+            splitting.update(a, GROUPS);
+            iterate(a, b, x, st, n, bNorm, zero);
+        } finally {
+            job.end();
+        }
+    }
+
+    private void iterate(SystemMatrix a, double[] b, double[] x, LinearSolveStats st, int n, double bNorm, boolean zero) {
+        // r₀ = b − A x₀ with x₀ = γ w, then into this numbering
         double rr = 0;
         if (zero) {
             for (int q = 0; q < n; q++) {
                 double d = b[q];
-                ell[q] = d;
+                res[q] = d;
                 rr += d * d;
             }
         } else {
@@ -169,20 +196,21 @@ public final class SsorConjugateGradient implements LinearSolver {
             for (int q = 0; q < n; q++) {
                 x[q] *= gamma;
                 double d = b[q] - gamma * ax[q];
-                ell[q] = d;
+                res[q] = d;
                 rr += d * d;
             }
         }
-        double res = Math.sqrt(rr) / bNorm;
-        st.initialResidual = res;
-        st.record(res);
-        if (!Double.isFinite(res)) {
+        splitting.toSplitting(res, ell);
+        double rNorm = Math.sqrt(rr) / bNorm;
+        st.initialResidual = rNorm;
+        st.record(rNorm);
+        if (!Double.isFinite(rNorm)) {
             st.outcome = SolveOutcome.BREAKDOWN;
-            st.finalResidual = res;
+            st.finalResidual = rNorm;
             return;
         }
-        if (res <= tolerance) {
-            st.finalResidual = res;
+        if (rNorm <= tolerance) {
+            st.finalResidual = rNorm;
             return;
         }
         double rz = restart(n);
@@ -190,61 +218,39 @@ public final class SsorConjugateGradient implements LinearSolver {
         double beta = 0;
         SolveOutcome outcome = SolveOutcome.ITERATION_CAP;
         int k = 0;
+        final int sepFrom = splitting.firstNode(GROUPS);
+        final int sepTo = splitting.endNode(GROUPS);
         while (k < maxIterations) {
             if (!(rz > 0)) {
                 outcome = Double.isNaN(rz) ? SolveOutcome.BREAKDOWN : SolveOutcome.INDEFINITE;
                 break;
             }
-            backwardSweep(fresh, beta);
+            // the separator's backward sweep, then each part's two sweeps, then the separator's forward one
+            backwardSweep(sepFrom, sepTo, fresh, beta);
+            job.fresh = fresh;
+            job.beta = beta;
+            run(a, Job.SWEEPS);
+            partPap[GROUPS] = forwardSweep(sepFrom, sepTo);
             fresh = false;
-            double pap = forwardSweep();
+            double pap = sum(partPap);
             if (!(pap > 0)) {
                 outcome = Double.isNaN(pap) ? SolveOutcome.BREAKDOWN : SolveOutcome.INDEFINITE;
                 break;
             }
-            double alpha = rz / pap;
-            // x += α t,  r̂ −= α Âp,  ℓ −= α L Âp,  z = D̃ r̂,  r = z + ℓ
-            final double[] d = splitting.scaled();
-            double rrNew = 0;
-            double rzNew = 0;
-            for (int q = 0, o = 0; q < n; q += 3, o += 6) {
-                x[q] += alpha * t[q];
-                x[q + 1] += alpha * t[q + 1];
-                x[q + 2] += alpha * t[q + 2];
-                double r0 = rh[q] - alpha * ap[q];
-                double r1 = rh[q + 1] - alpha * ap[q + 1];
-                double r2 = rh[q + 2] - alpha * ap[q + 2];
-                rh[q] = r0;
-                rh[q + 1] = r1;
-                rh[q + 2] = r2;
-                double z0 = d[o] * r0 + d[o + 1] * r1 + d[o + 2] * r2;
-                double z1 = d[o + 1] * r0 + d[o + 3] * r1 + d[o + 4] * r2;
-                double z2 = d[o + 2] * r0 + d[o + 4] * r1 + d[o + 5] * r2;
-                z[q] = z0;
-                z[q + 1] = z1;
-                z[q + 2] = z2;
-                double l0 = ell[q] - alpha * lap[q];
-                double l1 = ell[q + 1] - alpha * lap[q + 1];
-                double l2 = ell[q + 2] - alpha * lap[q + 2];
-                ell[q] = l0;
-                ell[q + 1] = l1;
-                ell[q + 2] = l2;
-                double e0 = z0 + l0;
-                double e1 = z1 + l1;
-                double e2 = z2 + l2;
-                rrNew += e0 * e0 + e1 * e1 + e2 * e2;
-                rzNew += r0 * z0 + r1 * z1 + r2 * z2;
-            }
+            job.alpha = rz / pap;
+            run(a, Job.VECTORS);
+            vectors(GROUPS, job.alpha);
             k++;
-            res = Math.sqrt(rrNew) / bNorm;
-            if (!Double.isFinite(res)) {
+            rNorm = Math.sqrt(sum(partRr)) / bNorm;
+            if (!Double.isFinite(rNorm)) {
                 outcome = SolveOutcome.BREAKDOWN;
                 break;
             }
-            if (res <= tolerance) {
-                res = trueResidual(a, b, x, n) / bNorm;
-                if (res <= tolerance) {
-                    st.record(res);
+            double rzNew = sum(partRz);
+            if (rNorm <= tolerance) {
+                rNorm = trueResidual(a, b, x, n) / bNorm;
+                if (rNorm <= tolerance) {
+                    st.record(rNorm);
                     outcome = SolveOutcome.CONVERGED;
                     break;
                 }
@@ -252,36 +258,50 @@ public final class SsorConjugateGradient implements LinearSolver {
                 rzNew = restart(n);
                 fresh = true;
             }
-            st.record(res);
+            st.record(rNorm);
             beta = rzNew / rz;
             rz = rzNew;
         }
         st.iterations = k;
         st.outcome = outcome;
         if (outcome != SolveOutcome.CONVERGED) {
-            res = trueResidual(a, b, x, n) / bNorm;
+            rNorm = trueResidual(a, b, x, n) / bNorm;
         }
-        st.finalResidual = res;
+        st.finalResidual = rNorm;
     }
 
-    /** ell = b − A x; returns ‖b − A x‖. */
+    private void run(SystemMatrix a, int phase) {
+        job.phase = phase;
+        Team team = a.activeTeam();
+        if (team == null) {
+            job.run(0, 1);
+        } else {
+            team.run(job);
+        }
+    }
+
+    /** ell = b − A x, in this numbering; returns ‖b − A x‖. */
     private double trueResidual(SystemMatrix a, double[] b, double[] x, int n) {
         a.multiply(x, ax);
         double rr = 0;
         for (int q = 0; q < n; q++) {
             double d = b[q] - ax[q];
-            ell[q] = d;
+            res[q] = d;
             rr += d * d;
         }
+        splitting.toSplitting(res, ell);
         return Math.sqrt(rr);
     }
 
     /**
-     * From r in ell: r̂ = (D̃ + L)⁻¹ r, z = D̃ r̂, ell = r − z (= L r̂); returns r̂ᵀz.
+     * From r in ell: r̂ = (D̃ + L)⁻¹ r, z = D̃ r̂, ell = r − z (= L r̂); returns r̂ᵀz. On the calling
+     * thread (once per solve, and after a residual replacement).
      */
     private double restart(int n) {
-        splitting.forward(ell, rh, sAcc);
-        splitting.multiplyBlocks(splitting.scaled(), rh, z);
+        int nodes = splitting.nodes();
+        Arrays.fill(sAcc, 0, n, 0);
+        splitting.forward(ell, rh, sAcc, 0, nodes);
+        SsorSplitting.multiplyBlocks(splitting.scaled(), rh, z, 0, nodes);
         double rz = 0;
         for (int q = 0; q < n; q++) {
             ell[q] -= z[q];
@@ -291,11 +311,12 @@ public final class SsorConjugateGradient implements LinearSolver {
     }
 
     /**
-     * p ← z + β p (p ← z when {@code fresh}); t = (D̃ + Lᵀ)⁻¹ p; v = p + R t; clears the forward
-     * sweep's accumulators. One pass from the last particle to the first.
+     * Nodes [from, to) from the last: p ← z + β p (p ← z when {@code fresh}); t = (D̃ + Lᵀ)⁻¹ p,
+     * the nodes above {@code to} that they reach being done; v = p + R t; clears the forward sweep's
+     * accumulators.
      */
-    private void backwardSweep(boolean fresh, double beta) {
-        final int[] rn = splitting.runs();
+    private void backwardSweep(int from, int to, boolean fresh, double beta) {
+        final int[] st = splitting.start();
         final int[] up = splitting.upper();
         final double[] g = splitting.blocks();
         final double[] inv = splitting.inverse();
@@ -306,7 +327,7 @@ public final class SsorConjugateGradient implements LinearSolver {
         final double[] vv = v;
         final double[] sa = sAcc;
         final double[] ta = tAcc;
-        for (int i = splitting.nodes() - 1; i >= 0; i--) {
+        for (int i = to - 1; i >= from; i--) {
             int q = 3 * i;
             int o = 6 * i;
             double p0;
@@ -327,22 +348,20 @@ public final class SsorConjugateGradient implements LinearSolver {
             double fx = p0;
             double fy = p1;
             double fz = p2;
-            for (int run = 4 * i; run < 4 * i + 4; run += 2) {
-                for (int k = rn[run]; k < rn[run + 1]; k++) {
-                    int h = up[k];
-                    int c = 4 * k;
-                    double mx = g[c];
-                    double my = g[c + 1];
-                    double mz = g[c + 2];
-                    double bt = g[c + 3];
-                    double ux = tt[h];
-                    double uy = tt[h + 1];
-                    double uz = tt[h + 2];
-                    double sn = mx * ux + my * uy + mz * uz;
-                    fx += mx * sn + bt * ux;
-                    fy += my * sn + bt * uy;
-                    fz += mz * sn + bt * uz;
-                }
+            for (int e = st[i]; e < st[i + 1]; e++) {
+                int h = up[e];
+                int c = 4 * e;
+                double mx = g[c];
+                double my = g[c + 1];
+                double mz = g[c + 2];
+                double bt = g[c + 3];
+                double ux = tt[h];
+                double uy = tt[h + 1];
+                double uz = tt[h + 2];
+                double sn = mx * ux + my * uy + mz * uz;
+                fx += mx * sn + bt * ux;
+                fy += my * sn + bt * uy;
+                fz += mz * sn + bt * uz;
             }
             double t0 = inv[o] * fx + inv[o + 1] * fy + inv[o + 2] * fz;
             double t1 = inv[o + 1] * fx + inv[o + 3] * fy + inv[o + 4] * fz;
@@ -363,11 +382,11 @@ public final class SsorConjugateGradient implements LinearSolver {
     }
 
     /**
-     * s = (D̃ + L)⁻¹ v; Âp = t + s; L Âp = −(Σ S_s s_lower + Σ S_s t_lower). One pass from the
-     * first particle to the last; returns pᵀÂp.
+     * Nodes [from, to) from the first: s = (D̃ + L)⁻¹ v, the nodes below that reach them being
+     * done; Âp = t + s; L Âp = −(Σ S_s s_lower + Σ S_s t_lower). Returns their share of pᵀÂp.
      */
-    private double forwardSweep() {
-        final int[] rn = splitting.runs();
+    private double forwardSweep(int from, int to) {
+        final int[] st = splitting.start();
         final int[] up = splitting.upper();
         final double[] g = splitting.blocks();
         final double[] inv = splitting.inverse();
@@ -379,7 +398,7 @@ public final class SsorConjugateGradient implements LinearSolver {
         final double[] out = ap;
         final double[] lout = lap;
         double pap = 0;
-        for (int i = 0, q = 0, o = 0; i < splitting.nodes(); i++, q += 3, o += 6) {
+        for (int i = from, q = 3 * from, o = 6 * from; i < to; i++, q += 3, o += 6) {
             double a0 = sa[q];
             double a1 = sa[q + 1];
             double a2 = sa[q + 2];
@@ -402,26 +421,77 @@ public final class SsorConjugateGradient implements LinearSolver {
             lout[q + 1] = -(a1 + ta[q + 1]);
             lout[q + 2] = -(a2 + ta[q + 2]);
             pap += pp[q] * w0 + pp[q + 1] * w1 + pp[q + 2] * w2;
-            for (int run = 4 * i; run < 4 * i + 4; run += 2) {
-                for (int k = rn[run]; k < rn[run + 1]; k++) {
-                    int h = up[k];
-                    int c = 4 * k;
-                    double mx = g[c];
-                    double my = g[c + 1];
-                    double mz = g[c + 2];
-                    double bt = g[c + 3];
-                    double sn = mx * s0 + my * s1 + mz * s2;
-                    double tn = mx * t0 + my * t1 + mz * t2;
-                    sa[h] += mx * sn + bt * s0;
-                    sa[h + 1] += my * sn + bt * s1;
-                    sa[h + 2] += mz * sn + bt * s2;
-                    ta[h] += mx * tn + bt * t0;
-                    ta[h + 1] += my * tn + bt * t1;
-                    ta[h + 2] += mz * tn + bt * t2;
-                }
+            for (int e = st[i]; e < st[i + 1]; e++) {
+                int h = up[e];
+                int c = 4 * e;
+                double mx = g[c];
+                double my = g[c + 1];
+                double mz = g[c + 2];
+                double bt = g[c + 3];
+                double sn = mx * s0 + my * s1 + mz * s2;
+                double tn = mx * t0 + my * t1 + mz * t2;
+                sa[h] += mx * sn + bt * s0;
+                sa[h + 1] += my * sn + bt * s1;
+                sa[h + 2] += mz * sn + bt * s2;
+                ta[h] += mx * tn + bt * t0;
+                ta[h + 1] += my * tn + bt * t1;
+                ta[h + 2] += mz * tn + bt * t2;
             }
         }
         return pap;
+    }
+
+    /**
+     * Group c's share of the vector pass: x += α t (x in the matrix's numbering), r̂ −= α Âp,
+     * ℓ −= α L Âp, z = D̃ r̂, and its shares of ‖z + ℓ‖² = ‖r‖² and of r̂ᵀz.
+     */
+    private void vectors(int c, double alpha) {
+        final double[] d = splitting.scaled();
+        final int[] pm = splitting.permutation();
+        final double[] x = job.x;
+        double rr = 0;
+        double rz = 0;
+        for (int i = splitting.firstNode(c), end = splitting.endNode(c); i < end; i++) {
+            int q = 3 * i;
+            int o = 6 * i;
+            int xq = 3 * pm[i];
+            x[xq] += alpha * t[q];
+            x[xq + 1] += alpha * t[q + 1];
+            x[xq + 2] += alpha * t[q + 2];
+            double r0 = rh[q] - alpha * ap[q];
+            double r1 = rh[q + 1] - alpha * ap[q + 1];
+            double r2 = rh[q + 2] - alpha * ap[q + 2];
+            rh[q] = r0;
+            rh[q + 1] = r1;
+            rh[q + 2] = r2;
+            double z0 = d[o] * r0 + d[o + 1] * r1 + d[o + 2] * r2;
+            double z1 = d[o + 1] * r0 + d[o + 3] * r1 + d[o + 4] * r2;
+            double z2 = d[o + 2] * r0 + d[o + 4] * r1 + d[o + 5] * r2;
+            z[q] = z0;
+            z[q + 1] = z1;
+            z[q + 2] = z2;
+            double l0 = ell[q] - alpha * lap[q];
+            double l1 = ell[q + 1] - alpha * lap[q + 1];
+            double l2 = ell[q + 2] - alpha * lap[q + 2];
+            ell[q] = l0;
+            ell[q + 1] = l1;
+            ell[q + 2] = l2;
+            double e0 = z0 + l0;
+            double e1 = z1 + l1;
+            double e2 = z2 + l2;
+            rr += e0 * e0 + e1 * e1 + e2 * e2;
+            rz += r0 * z0 + r1 * z1 + r2 * z2;
+        }
+        partRr[c] = rr;
+        partRz[c] = rz;
+    }
+
+    private static double sum(double[] parts) {
+        double s = 0;
+        for (double v : parts) {
+            s += v;
+        }
+        return s;
     }
 
     private static double dot(double[] u, double[] w, int n) {
@@ -430,5 +500,49 @@ public final class SsorConjugateGradient implements LinearSolver {
             s += u[q] * w[q];
         }
         return s;
+    }
+
+    /** The phases that run part by part. */
+    private final class Job implements Team.Job {
+        static final int UPDATE = 0;
+        static final int SWEEPS = 1;
+        static final int VECTORS = 2;
+
+        int phase;
+        boolean fresh;
+        double beta;
+        double alpha;
+        private SystemMatrix a;
+        private double[] x;
+
+        void begin(SystemMatrix m, double[] sol) {
+            a = m;
+            x = sol;
+        }
+
+        void end() {
+            a = null;
+            x = null;
+        }
+
+        @Override
+        public void run(int member, int members) {
+            for (int c = Team.firstPart(member, members); c < Team.endPart(member, members); c++) {
+                int g = SsorSplitting.groupAtPart(c);
+                if (g < 0) {
+                    continue;
+                }
+                switch (phase) {
+                    case UPDATE -> splitting.update(a, g);
+                    case SWEEPS -> {
+                        int from = splitting.firstNode(g);
+                        int to = splitting.endNode(g);
+                        backwardSweep(from, to, fresh, beta);
+                        partPap[g] = forwardSweep(from, to);
+                    }
+                    default -> vectors(g, alpha);
+                }
+            }
+        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.hooke.core.solve;
 
+import java.util.Arrays;
+
 /**
  * SSOR preconditioning in its plain form, for {@link ConjugateGradient}: with the splitting of
  * {@link SsorSplitting},
@@ -22,6 +24,7 @@ final class SsorPreconditioner implements Preconditioner {
     private final SsorSplitting splitting;
     private double[] work = new double[0];
     private double[] acc = new double[0];
+    private double[] in = new double[0];
 
     /** @param omega the relaxation factor, in (0, 2) */
     SsorPreconditioner(double omega) {
@@ -40,7 +43,13 @@ final class SsorPreconditioner implements Preconditioner {
         if (work.length != n) {
             work = new double[n];
             acc = new double[n];
+            in = new double[n];
         }
+    }
+
+    /** The splitting, as of the last {@link #update}. */
+    SsorSplitting splitting() {
+        return splitting;
     }
 
     @Override
@@ -57,9 +66,13 @@ final class SsorPreconditioner implements Preconditioner {
 
     @Override
     public double correct(double[] r, double[] z, int n) {
-        splitting.forward(r, work, acc);
-        splitting.multiplyBlocks(splitting.scaled(), work, z);
-        splitting.backward(z, z);
+        int nodes = splitting.nodes();
+        splitting.toSplitting(r, in);
+        Arrays.fill(acc, 0, n, 0);
+        splitting.forward(in, work, acc, 0, nodes);
+        SsorSplitting.multiplyBlocks(splitting.scaled(), work, in, 0, nodes);
+        splitting.backward(in, in, 0, nodes);
+        splitting.toMatrix(in, z);
         double rz = 0;
         for (int q = 0; q < n; q++) {
             rz += r[q] * z[q];

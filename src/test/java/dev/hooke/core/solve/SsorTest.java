@@ -37,47 +37,93 @@ class SsorTest {
 
     /**
      * P⁻¹ r = (D̃ + Lᵀ)⁻¹ D̃ (D̃ + L)⁻¹ r with D̃ = D/ω, D and L the block diagonal and strictly
-     * block-lower parts of the dense A. The 6 × 6 cloth has springs inside each of the matrix's
-     * parts and between them, and pinned corners.
+     * block-lower parts of the dense A in the splitting's numbering (each group's interior, then
+     * the separator). The 6 × 6 cloth has pinned corners, and particles in both groups' interiors
+     * and in the separator.
      */
     @Test
     void appliesTheDenseFormula() {
         MassSpringSystem s = LinearSolverContractTest.cloth(41, 0.02);
         SystemMatrix a = assembled(s, true);
         int n = a.dimension();
-        assertTrue(a.springGroupStart(SystemMatrix.parts() + 1) > a.springGroupStart(SystemMatrix.parts()),
-                "the cloth has springs between parts");
+        SsorPreconditioner p = new SsorPreconditioner(OMEGA);
+        p.update(a);
+        SsorSplitting split = p.splitting();
+        for (int g = 0; g <= SsorSplitting.GROUPS; g++) {
+            assertTrue(split.endNode(g) > split.firstNode(g), "group " + g + " is not empty");
+        }
+        int[] perm = split.permutation();
         double[][] dense = SystemMatrixTest.dense(a);
         DMatrixRMaj lower = new DMatrixRMaj(n, n);
         DMatrixRMaj upper = new DMatrixRMaj(n, n);
         DMatrixRMaj diag = new DMatrixRMaj(n, n);
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
+                double aij = dense[3 * perm[i / 3] + i % 3][3 * perm[j / 3] + j % 3];
                 if (i / 3 == j / 3) {
-                    diag.set(i, j, dense[i][j] / OMEGA);
-                    lower.set(i, j, dense[i][j] / OMEGA);
-                    upper.set(i, j, dense[i][j] / OMEGA);
+                    diag.set(i, j, aij / OMEGA);
+                    lower.set(i, j, aij / OMEGA);
+                    upper.set(i, j, aij / OMEGA);
                 } else if (i > j) {
-                    lower.set(i, j, dense[i][j]);
+                    lower.set(i, j, aij);
                 } else {
-                    upper.set(i, j, dense[i][j]);
+                    upper.set(i, j, aij);
                 }
             }
         }
         double[] r = LinearSolverContractTest.randomVector(n, 42);
+        double[] rHere = new double[n];
+        for (int i = 0; i < n; i++) {
+            rHere[i] = r[3 * perm[i / 3] + i % 3];
+        }
         DMatrixRMaj u = new DMatrixRMaj(n, 1);
-        assertTrue(CommonOps_DDRM.solve(lower, new DMatrixRMaj(n, 1, true, r), u));
+        assertTrue(CommonOps_DDRM.solve(lower, new DMatrixRMaj(n, 1, true, rHere), u));
         DMatrixRMaj w = new DMatrixRMaj(n, 1);
         CommonOps_DDRM.mult(diag, u, w);
-        DMatrixRMaj expected = new DMatrixRMaj(n, 1);
-        assertTrue(CommonOps_DDRM.solve(upper, w, expected));
+        DMatrixRMaj zHere = new DMatrixRMaj(n, 1);
+        assertTrue(CommonOps_DDRM.solve(upper, w, zHere));
+        double[] expected = new double[n];
+        for (int i = 0; i < n; i++) {
+            expected[3 * perm[i / 3] + i % 3] = zHere.get(i);
+        }
 
-        SsorPreconditioner p = new SsorPreconditioner(OMEGA);
-        p.update(a);
         double[] z = new double[n];
         p.apply(r, z, n);
-        double diff = LinearSolverContractTest.relativeDifference(z, expected.data);
+        double diff = LinearSolverContractTest.relativeDifference(z, expected);
         assertTrue(diff <= SSOR_VS_DENSE, "relative difference " + diff);
+    }
+
+    /** The numbering keeps every spring between the two groups' interiors out: they meet only at the separator. */
+    @Test
+    void noSpringJoinsTheInteriorsOfTwoGroups() {
+        for (SceneSpec spec : new SceneSpec[] {SceneSpec.of(SceneType.CLOTH).size(30), SceneSpec.of(SceneType.CHAIN).nodes(200),
+                                               SceneSpec.of(SceneType.CUBE).size(6)}) {
+            MassSpringSystem s = Scenes.build(spec);
+            SystemMatrix a = assembled(s, true);
+            SsorSplitting split = new SsorSplitting(OMEGA);
+            split.update(a);
+            int[] rank = new int[split.nodes()];
+            int[] perm = split.permutation();
+            for (int i = 0; i < perm.length; i++) {
+                rank[perm[i]] = i;
+            }
+            int sep = split.firstNode(SsorSplitting.GROUPS);
+            for (int sp = 0; sp < s.springCount(); sp++) {
+                int da = a.dof(s.springA(sp));
+                int db = a.dof(s.springB(sp));
+                if (da < 0 || db < 0) {
+                    continue;
+                }
+                int ra = rank[da / 3];
+                int rb = rank[db / 3];
+                if (ra < sep && rb < sep) {
+                    int ga = ra < split.firstNode(1) ? 0 : 1;
+                    int gb = rb < split.firstNode(1) ? 0 : 1;
+                    assertEquals(ga, gb, spec.type() + ": spring " + sp + " joins two interiors");
+                }
+            }
+            assertTrue(sep < split.nodes(), spec.type() + ": a separator");
+        }
     }
 
     /**
