@@ -83,7 +83,6 @@ public final class SsorConjugateGradient implements LinearSolver {
     private double[] ap = new double[0];
     private double[] lap = new double[0];
     private double[] ax = new double[0];
-    private double[] res = new double[0];
     private final double[] partPap = new double[GROUPS + 1];
     private final double[] partRr = new double[GROUPS + 1];
     private final double[] partRz = new double[GROUPS + 1];
@@ -141,7 +140,6 @@ public final class SsorConjugateGradient implements LinearSolver {
             ap = new double[n];
             lap = new double[n];
             ax = new double[n];
-            res = new double[n];
         }
         st.reset(maxIterations + 1);
         double bNorm = Math.sqrt(dot(b, b, n));
@@ -169,7 +167,7 @@ public final class SsorConjugateGradient implements LinearSolver {
             }
         }
         splitting.prepare(a);
-        job.begin(a, x);
+        job.begin(a, x, b);
         try {
             run(a, Job.UPDATE);
             splitting.update(a, GROUPS);
@@ -180,27 +178,21 @@ public final class SsorConjugateGradient implements LinearSolver {
     }
 
     private void iterate(SystemMatrix a, double[] b, double[] x, LinearSolveStats st, int n, double bNorm, boolean zero) {
-        // r₀ = b − A x₀ with x₀ = γ w, then into this numbering
-        double rr = 0;
-        if (zero) {
-            for (int q = 0; q < n; q++) {
-                double d = b[q];
-                res[q] = d;
-                rr += d * d;
-            }
-        } else {
+        // r₀ = b − A x₀ with x₀ = γ w, in this numbering
+        double gamma = 0;
+        if (!zero) {
             a.multiply(x, ax);
-            double waw = dot(x, ax, n);
-            double wb = dot(x, b, n);
-            double gamma = waw > 0 && Double.isFinite(wb / waw) ? wb / waw : 1;
-            for (int q = 0; q < n; q++) {
-                x[q] *= gamma;
-                double d = b[q] - gamma * ax[q];
-                res[q] = d;
-                rr += d * d;
-            }
+            run(a, Job.START_DOTS);
+            startDots(GROUPS);
+            double waw = sum(partRr);
+            double wb = sum(partRz);
+            gamma = waw > 0 && Double.isFinite(wb / waw) ? wb / waw : 1;
         }
-        splitting.toSplitting(res, ell);
+        job.alpha = gamma;
+        job.zero = zero;
+        run(a, Job.START);
+        start(GROUPS, zero, gamma);
+        double rr = sum(partRr);
         double rNorm = Math.sqrt(rr) / bNorm;
         st.initialResidual = rNorm;
         st.record(rNorm);
@@ -213,7 +205,7 @@ public final class SsorConjugateGradient implements LinearSolver {
             st.finalResidual = rNorm;
             return;
         }
-        double rz = restart(n);
+        double rz = restart(a);
         boolean fresh = true;
         double beta = 0;
         SolveOutcome outcome = SolveOutcome.ITERATION_CAP;
@@ -248,14 +240,14 @@ public final class SsorConjugateGradient implements LinearSolver {
             }
             double rzNew = sum(partRz);
             if (rNorm <= tolerance) {
-                rNorm = trueResidual(a, b, x, n) / bNorm;
+                rNorm = trueResidual(a) / bNorm;
                 if (rNorm <= tolerance) {
                     st.record(rNorm);
                     outcome = SolveOutcome.CONVERGED;
                     break;
                 }
                 // the recurrence drifted: continue from the true residual
-                rzNew = restart(n);
+                rzNew = restart(a);
                 fresh = true;
             }
             st.record(rNorm);
@@ -265,7 +257,7 @@ public final class SsorConjugateGradient implements LinearSolver {
         st.iterations = k;
         st.outcome = outcome;
         if (outcome != SolveOutcome.CONVERGED) {
-            rNorm = trueResidual(a, b, x, n) / bNorm;
+            rNorm = trueResidual(a) / bNorm;
         }
         st.finalResidual = rNorm;
     }
@@ -281,33 +273,104 @@ public final class SsorConjugateGradient implements LinearSolver {
     }
 
     /** ell = b − A x, in this numbering; returns ‖b − A x‖. */
-    private double trueResidual(SystemMatrix a, double[] b, double[] x, int n) {
-        a.multiply(x, ax);
-        double rr = 0;
-        for (int q = 0; q < n; q++) {
-            double d = b[q] - ax[q];
-            res[q] = d;
-            rr += d * d;
-        }
-        splitting.toSplitting(res, ell);
-        return Math.sqrt(rr);
+    private double trueResidual(SystemMatrix a) {
+        a.multiply(job.x, ax);
+        run(a, Job.RESIDUAL);
+        residual(GROUPS);
+        return Math.sqrt(sum(partRr));
     }
 
     /**
-     * From r in ell: r̂ = (D̃ + L)⁻¹ r, z = D̃ r̂, ell = r − z (= L r̂); returns r̂ᵀz. On the calling
-     * thread (once per solve, and after a residual replacement).
+     * From r in ell: r̂ = (D̃ + L)⁻¹ r, z = D̃ r̂, ell = r − z (= L r̂); returns r̂ᵀz. The groups'
+     * interiors on the team, then the separator.
      */
-    private double restart(int n) {
-        int nodes = splitting.nodes();
-        Arrays.fill(sAcc, 0, n, 0);
-        splitting.forward(ell, rh, sAcc, 0, nodes);
-        SsorSplitting.multiplyBlocks(splitting.scaled(), rh, z, 0, nodes);
+    private double restart(SystemMatrix a) {
+        int sepFrom = splitting.firstNode(GROUPS);
+        int sepTo = splitting.endNode(GROUPS);
+        Arrays.fill(sAcc, 3 * sepFrom, 3 * sepTo, 0);
+        run(a, Job.RESTART_FORWARD);
+        splitting.forward(ell, rh, sAcc, sepFrom, sepTo);
+        run(a, Job.RESTART_VECTORS);
+        restartVectors(GROUPS);
+        return sum(partRz);
+    }
+
+    /** Group c's share of wᵀAw (into partRr) and wᵀb (into partRz), w = x on entry. */
+    private void startDots(int c) {
+        final int[] pm = splitting.permutation();
+        final double[] x = job.x;
+        final double[] b = job.b;
+        double waw = 0;
+        double wb = 0;
+        for (int i = splitting.firstNode(c), end = splitting.endNode(c); i < end; i++) {
+            int o = 3 * pm[i];
+            for (int k = o; k < o + 3; k++) {
+                waw += x[k] * ax[k];
+                wb += x[k] * b[k];
+            }
+        }
+        partRr[c] = waw;
+        partRz[c] = wb;
+    }
+
+    /** Group c's share of x₀ = γ w and r₀ = b − γ A w (b when starting from 0), into ell; ‖r₀‖² into partRr. */
+    private void start(int c, boolean fromZero, double gamma) {
+        final int[] pm = splitting.permutation();
+        final double[] x = job.x;
+        final double[] b = job.b;
+        double rr = 0;
+        for (int i = splitting.firstNode(c), end = splitting.endNode(c); i < end; i++) {
+            int o = 3 * pm[i];
+            for (int k = 0; k < 3; k++) {
+                double d;
+                if (fromZero) {
+                    d = b[o + k];
+                } else {
+                    x[o + k] *= gamma;
+                    d = b[o + k] - gamma * ax[o + k];
+                }
+                ell[3 * i + k] = d;
+                rr += d * d;
+            }
+        }
+        partRr[c] = rr;
+    }
+
+    /** Group c's share of ell = b − A x (A x in ax); ‖b − A x‖² into partRr. */
+    private void residual(int c) {
+        final int[] pm = splitting.permutation();
+        final double[] b = job.b;
+        double rr = 0;
+        for (int i = splitting.firstNode(c), end = splitting.endNode(c); i < end; i++) {
+            int o = 3 * pm[i];
+            for (int k = 0; k < 3; k++) {
+                double d = b[o + k] - ax[o + k];
+                ell[3 * i + k] = d;
+                rr += d * d;
+            }
+        }
+        partRr[c] = rr;
+    }
+
+    /** Group c's interior: clears its accumulators and runs the forward sweep r̂ = (D̃ + L)⁻¹ r over it. */
+    private void restartForward(int c) {
+        int from = splitting.firstNode(c);
+        int to = splitting.endNode(c);
+        Arrays.fill(sAcc, 3 * from, 3 * to, 0);
+        splitting.forward(ell, rh, sAcc, from, to);
+    }
+
+    /** Group c's share of z = D̃ r̂, ell −= z; r̂ᵀz into partRz. */
+    private void restartVectors(int c) {
+        int from = splitting.firstNode(c);
+        int to = splitting.endNode(c);
+        SsorSplitting.multiplyBlocks(splitting.scaled(), rh, z, from, to);
         double rz = 0;
-        for (int q = 0; q < n; q++) {
+        for (int q = 3 * from; q < 3 * to; q++) {
             ell[q] -= z[q];
             rz += rh[q] * z[q];
         }
-        return rz;
+        partRz[c] = rz;
     }
 
     /**
@@ -507,22 +570,31 @@ public final class SsorConjugateGradient implements LinearSolver {
         static final int UPDATE = 0;
         static final int SWEEPS = 1;
         static final int VECTORS = 2;
+        static final int START_DOTS = 3;
+        static final int START = 4;
+        static final int RESIDUAL = 5;
+        static final int RESTART_FORWARD = 6;
+        static final int RESTART_VECTORS = 7;
 
         int phase;
         boolean fresh;
+        boolean zero;
         double beta;
         double alpha;
         private SystemMatrix a;
         private double[] x;
+        private double[] b;
 
-        void begin(SystemMatrix m, double[] sol) {
+        void begin(SystemMatrix m, double[] sol, double[] rhs) {
             a = m;
             x = sol;
+            b = rhs;
         }
 
         void end() {
             a = null;
             x = null;
+            b = null;
         }
 
         @Override
@@ -540,7 +612,12 @@ public final class SsorConjugateGradient implements LinearSolver {
                         backwardSweep(from, to, fresh, beta);
                         partPap[g] = forwardSweep(from, to);
                     }
-                    default -> vectors(g, alpha);
+                    case VECTORS -> vectors(g, alpha);
+                    case START_DOTS -> startDots(g);
+                    case START -> start(g, zero, alpha);
+                    case RESIDUAL -> residual(g);
+                    case RESTART_FORWARD -> restartForward(g);
+                    default -> restartVectors(g);
                 }
             }
         }
