@@ -54,14 +54,42 @@ public final class Team {
     private volatile Throwable failure;
     private static final AtomicInteger THREAD_NUMBER = new AtomicInteger();
 
+    /** The system property that sets {@link #defaultSize()}: {@value}. */
+    public static final String THREADS_PROPERTY = "hooke.threads";
+
+    private static final int DEFAULT_SIZE = sizeFrom(System.getProperty(THREADS_PROPERTY));
+
     /**
-     * The default size: 1. On the 2-core machines this is measured on, a second thread halves the
-     * matrix product only while the other core is free; with the workbench's window (or any other
-     * load) on that core, a worker that must be woken costs about 120 µs per fork–join and the
-     * implicit step got slower (15.7 ms against 10.4 ms, docs/performance.md). More threads are
-     * asked for with {@code Integrator.setThreads}.
+     * The default size: 1, or the value of {@code -Dhooke.threads} (1 … {@link #MAX_SIZE}). On the
+     * 2-core machines this is measured on, a second thread pays only while the other core is free;
+     * with the workbench's window (or any other load) on that core, a worker that must be woken
+     * costs about 120 µs per fork–join, and the implicit step with block-Jacobi once got slower
+     * (15.7 ms against 10.4 ms, docs/performance.md). More threads are asked for with
+     * {@code -Dhooke.threads=2} or {@code Integrator.setThreads}.
      */
     public static int defaultSize() {
+        return DEFAULT_SIZE;
+    }
+
+    /**
+     * The size a value of {@value #THREADS_PROPERTY} asks for: 1 when it is absent; a value that is
+     * not a whole number from 1 to {@link #MAX_SIZE} is reported on the standard error, naming the
+     * property, and gives 1.
+     */
+    static int sizeFrom(String value) {
+        if (value == null) {
+            return 1;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 1 && n <= MAX_SIZE) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        System.err.println("-D" + THREADS_PROPERTY + "=" + value + ": must be a whole number from 1 to " + MAX_SIZE
+                + "; using 1");
         return 1;
     }
 

@@ -48,7 +48,7 @@ class SceneFileTest {
                 files++;
             }
         }
-        assertEquals(2, files, "the two scene files of docs/performance.md");
+        assertEquals(3, files, "the three scene files of docs/performance.md");
     }
 
     /** Random solver settings: the defaults half of the time, else every field random and valid. */
