@@ -37,12 +37,14 @@ import java.util.Arrays;
  * {@link ConjugateGradient}.
  *
  * <h2>Cost</h2>
- * On issue 7's 100 × 100 cloth (59,002 springs), one thread: backward sweep about 0.22 ms,
- * forward sweep with L t about 0.26 ms, the vector pass about 0.05 ms, against 0.28 ms for one
- * product by A; so an iteration costs about 1.9 products, where block-Jacobi CG's costs 1.2. It
- * pays where SSOR saves more than that in iterations: on that cloth hanging at rest, 7–8
- * iterations per step against block-Jacobi's 20–22; while it still swings, 41 against 134, where
- * the two-level preconditioner needs 36 (docs/performance.md).
+ * On issue 7's 100 × 100 cloth (59,002 springs), one thread, timed inside the solve: the two
+ * sweeps about 0.55 ms per iteration (the forward one with L t about a fifth dearer than the
+ * backward one), the vector pass 0.06–0.09 ms, against 0.28 ms for one product by A and 0.34 ms
+ * for a whole block-Jacobi iteration: an SSOR iteration costs about 1.9 block-Jacobi ones. It pays
+ * where SSOR saves more than that in iterations: on that cloth hanging at rest, a median of 7–8
+ * iterations per step against block-Jacobi's 20–22 (the solve 5.7 against 7.8 ms on one thread,
+ * 3.5 against 4.7 ms on two). While the cloth still swings it needs about 64 against the two-level
+ * preconditioner's 39, and is slower than that one (docs/performance.md).
  *
  * <h2>Warm start</h2>
  * As {@link ConjugateGradient}: x₀ = γ w with γ = wᵀb / wᵀAw, one product with A; then
