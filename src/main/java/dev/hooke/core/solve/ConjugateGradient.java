@@ -113,34 +113,11 @@ public final class ConjugateGradient implements LinearSolver {
             ap = new double[n];
         }
         st.reset(maxIterations + 1);
-        double bNorm = Math.sqrt(dot(b, b, n));
-        if (!Double.isFinite(bNorm)) {
-            st.outcome = SolveOutcome.BREAKDOWN;
-            st.initialResidual = Double.NaN;
-            st.finalResidual = Double.NaN;
+        double bNorm = rightHandSideNorm(b, x, n, st);
+        if (!(bNorm > 0)) {
             return;
         }
-        if (bNorm == 0) {
-            for (int q = 0; q < n; q++) {
-                x[q] = 0;
-            }
-            st.record(0);
-            return;
-        }
-        boolean zero = true;
-        for (int q = 0; q < n; q++) {
-            double w = x[q];
-            if (!Double.isFinite(w)) {
-                for (int k = 0; k < n; k++) {
-                    x[k] = 0;
-                }
-                zero = true;
-                break;
-            }
-            if (w != 0) {
-                zero = false;
-            }
-        }
+        boolean zero = clearFirstGuess(x, n);
         preconditioner.update(a);
         job.begin(a, b, x);
         try {
@@ -157,8 +134,7 @@ public final class ConjugateGradient implements LinearSolver {
             // γ = wᵀb / wᵀAw, then x = γ w, r = b − γ A w
             double waw = product(a, x, null, 0);
             double wb = dot(x, b, n);
-            double gamma = waw > 0 && Double.isFinite(wb / waw) ? wb / waw : 1;
-            run(a, Job.START_SCALED, gamma);
+            run(a, Job.START_SCALED, warmStartScale(waw, wb));
         }
         double res = Math.sqrt(sum(partRr)) / bNorm;
         st.initialResidual = res;
@@ -229,6 +205,49 @@ public final class ConjugateGradient implements LinearSolver {
             res = Math.sqrt(sq) / bNorm;
         }
         st.finalResidual = res;
+    }
+
+    /**
+     * ‖b‖, or a value that is not &gt; 0 when the solve is over before it starts: b not finite
+     * ({@link SolveOutcome#BREAKDOWN}, residuals NaN) or zero (x = 0, converged). Shared by the CG
+     * solvers.
+     */
+    static double rightHandSideNorm(double[] b, double[] x, int n, LinearSolveStats st) {
+        double bNorm = Math.sqrt(dot(b, b, n));
+        if (!Double.isFinite(bNorm)) {
+            st.outcome = SolveOutcome.BREAKDOWN;
+            st.initialResidual = Double.NaN;
+            st.finalResidual = Double.NaN;
+            return Double.NaN;
+        }
+        if (bNorm == 0) {
+            for (int q = 0; q < n; q++) {
+                x[q] = 0;
+            }
+            st.record(0);
+        }
+        return bNorm;
+    }
+
+    /** Whether the first guess x is zero; a guess with a non-finite entry is replaced by 0. */
+    static boolean clearFirstGuess(double[] x, int n) {
+        boolean zero = true;
+        for (int q = 0; q < n; q++) {
+            double w = x[q];
+            if (!Double.isFinite(w)) {
+                java.util.Arrays.fill(x, 0, n, 0);
+                return true;
+            }
+            if (w != 0) {
+                zero = false;
+            }
+        }
+        return zero;
+    }
+
+    /** The warm start's factor γ = wᵀb / wᵀAw; 1 when wᵀAw ≤ 0 or the quotient is not finite. */
+    static double warmStartScale(double waw, double wb) {
+        return waw > 0 && Double.isFinite(wb / waw) ? wb / waw : 1;
     }
 
     /**

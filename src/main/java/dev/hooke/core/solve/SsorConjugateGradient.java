@@ -144,30 +144,11 @@ public final class SsorConjugateGradient implements LinearSolver {
             ax = new double[n];
         }
         st.reset(maxIterations + 1);
-        double bNorm = Math.sqrt(dot(b, b, n));
-        if (!Double.isFinite(bNorm)) {
-            st.outcome = SolveOutcome.BREAKDOWN;
-            st.initialResidual = Double.NaN;
-            st.finalResidual = Double.NaN;
+        double bNorm = ConjugateGradient.rightHandSideNorm(b, x, n, st);
+        if (!(bNorm > 0)) {
             return;
         }
-        if (bNorm == 0) {
-            Arrays.fill(x, 0, n, 0);
-            st.record(0);
-            return;
-        }
-        boolean zero = true;
-        for (int q = 0; q < n; q++) {
-            double w = x[q];
-            if (!Double.isFinite(w)) {
-                Arrays.fill(x, 0, n, 0);
-                zero = true;
-                break;
-            }
-            if (w != 0) {
-                zero = false;
-            }
-        }
+        boolean zero = ConjugateGradient.clearFirstGuess(x, n);
         splitting.prepare(a);
         job.begin(a, x, b);
         try {
@@ -188,7 +169,7 @@ public final class SsorConjugateGradient implements LinearSolver {
             startDots(GROUPS);
             double waw = sum(partRr);
             double wb = sum(partRz);
-            gamma = waw > 0 && Double.isFinite(wb / waw) ? wb / waw : 1;
+            gamma = ConjugateGradient.warmStartScale(waw, wb);
         }
         job.alpha = gamma;
         job.zero = zero;
@@ -555,14 +536,6 @@ public final class SsorConjugateGradient implements LinearSolver {
         double s = 0;
         for (double v : parts) {
             s += v;
-        }
-        return s;
-    }
-
-    private static double dot(double[] u, double[] w, int n) {
-        double s = 0;
-        for (int q = 0; q < n; q++) {
-            s += u[q] * w[q];
         }
         return s;
     }
