@@ -160,7 +160,8 @@ class ImplicitIntegratorsTest {
     @ParameterizedTest
     @EnumSource(value = IntegratorKind.class, names = {"IMPLICIT_EULER", "IMPLICIT_MIDPOINT"})
     void parallelStepAllocatesNothing(IntegratorKind kind) {
-        for (PreconditionerKind preconditioner : Arrays.asList(PreconditionerKind.BLOCK_JACOBI, PreconditionerKind.TWO_LEVEL)) {
+        for (PreconditionerKind preconditioner : Arrays.asList(PreconditionerKind.BLOCK_JACOBI, PreconditionerKind.TWO_LEVEL,
+                PreconditionerKind.SSOR)) {
             MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CLOTH).size(PARALLEL_CLOTH));
             Integrator in = Integrators.create(kind, ImplicitOptions.defaults().withTolerance(1e-3).withNewtonIterations(2)
                     .withPreconditioner(preconditioner));
