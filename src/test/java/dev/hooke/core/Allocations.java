@@ -29,13 +29,14 @@ public final class Allocations {
         Assumptions.assumeTrue(mx.isThreadAllocatedMemorySupported() && mx.isThreadAllocatedMemoryEnabled(),
                 "no per-thread allocation counter");
         long[] ids = threads();
+        long[] before = new long[ids.length];
         long least = Long.MAX_VALUE;
         for (int w = 0; w < windows; w++) {
-            long before = sum(mx, ids);
+            read(mx, ids, before);
             for (int i = 0; i < steps; i++) {
                 step.run();
             }
-            least = Math.min(least, sum(mx, ids) - before);
+            least = Math.min(least, since(mx, ids, before));
         }
         return least;
     }
@@ -51,12 +52,23 @@ public final class Allocations {
         return ids.stream().mapToLong(Long::longValue).toArray();
     }
 
-    private static long sum(com.sun.management.ThreadMXBean mx, long[] ids) {
+    private static void read(com.sun.management.ThreadMXBean mx, long[] ids, long[] out) {
+        for (int k = 0; k < ids.length; k++) {
+            out[k] = mx.getThreadAllocatedBytes(ids[k]);
+        }
+    }
+
+    /**
+     * The bytes the threads allocated since {@code before}, counting only threads alive at both
+     * reads (−1 otherwise): an idle worker that ended in between (after 2 s without a job) drops
+     * out instead of taking its earlier bytes off the sum.
+     */
+    private static long since(com.sun.management.ThreadMXBean mx, long[] ids, long[] before) {
         long total = 0;
-        for (long id : ids) {
-            long b = mx.getThreadAllocatedBytes(id);
-            if (b > 0) {
-                total += b;
+        for (int k = 0; k < ids.length; k++) {
+            long b = mx.getThreadAllocatedBytes(ids[k]);
+            if (b >= 0 && before[k] >= 0) {
+                total += b - before[k];
             }
         }
         return total;
