@@ -1,15 +1,12 @@
 package dev.hooke.fx.chart;
 
 import dev.hooke.fx.I18n;
-import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.sim.EnergySample;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.collections.ObservableList;
 import javafx.scene.chart.LineChart;
-import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
-import javafx.util.StringConverter;
 
 /**
  * The phase portrait of the spring scene: the bob's scaled displacement ω·u (m/s) against its
@@ -49,8 +46,8 @@ public final class PhaseChart {
     /** The axis range never exceeds this many initial radii. */
     public static final double MAX_RANGE = 2.5;
 
-    private final NumberAxis xAxis = new NumberAxis(-1, 1, 0.5);
-    private final NumberAxis yAxis = new NumberAxis(-1, 1, 0.5);
+    private final MultiplesAxis xAxis = new MultiplesAxis(-1, 1, 0.5);
+    private final MultiplesAxis yAxis = new MultiplesAxis(-1, 1, 0.5);
     private final LineChart<Number, Number> chart = new LineChart<>(xAxis, yAxis);
     private final List<XYChart.Series<Number, Number>> runs = new ArrayList<>();
     private final List<List<XYChart.Data<Number, Number>>> pending = new ArrayList<>();
@@ -75,11 +72,8 @@ public final class PhaseChart {
         chart.setCreateSymbols(false);
         chart.setLegendVisible(true);
         chart.setAxisSortingPolicy(LineChart.SortingPolicy.NONE);
-        for (NumberAxis a : List.of(xAxis, yAxis)) {
-            a.setAutoRanging(false);
+        for (MultiplesAxis a : List.of(xAxis, yAxis)) {
             a.setAnimated(false);
-            a.setMinorTickVisible(false);
-            a.setTickLabelFormatter(ticks(a));
         }
         xAxis.widthProperty().addListener(o -> rescale());
         yAxis.heightProperty().addListener(o -> rescale());
@@ -273,7 +267,7 @@ public final class PhaseChart {
         setRange(xAxis, rx, Ticks.niceUnit(ry / 3));
     }
 
-    private static void setRange(NumberAxis a, double range, double unit) {
+    private static void setRange(MultiplesAxis a, double range, double unit) {
         if (Math.abs(a.getUpperBound() - range) > 1e-3 * range) {
             a.setLowerBound(-range);
             a.setUpperBound(range);
@@ -281,16 +275,5 @@ public final class PhaseChart {
         if (a.getTickUnit() != unit) {
             a.setTickUnit(unit);
         }
-    }
-
-    /**
-     * Labels the multiples of the tick unit only: the bounds, set for equal scales rather than
-     * round numbers, stay unlabelled.
-     */
-    private static StringConverter<Number> ticks(NumberAxis axis) {
-        return Ticks.labels(v -> {
-            double q = v / axis.getTickUnit();
-            return Math.abs(q - Math.rint(q)) > 1e-6 ? "" : Numbers.format(Math.rint(q) * axis.getTickUnit());
-        });
     }
 }

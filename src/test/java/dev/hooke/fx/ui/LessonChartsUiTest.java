@@ -82,6 +82,12 @@ class LessonChartsUiTest {
         return Math.hypot(d.getXValue().doubleValue(), d.getYValue().doubleValue());
     }
 
+    /** The texts of an axis's tick labels that are shown. */
+    private static List<String> tickLabels(javafx.scene.chart.Axis<?> axis) {
+        return axis.lookupAll("Text").stream().filter(javafx.scene.Node::isVisible)
+                .map(n -> ((javafx.scene.text.Text) n).getText()).toList();
+    }
+
     private static double time(XYChart.Data<Number, Number> d) {
         return ((Number) d.getExtraValue()).doubleValue();
     }
@@ -102,6 +108,12 @@ class LessonChartsUiTest {
         assertEquals(List.of(IntegratorKind.EXPLICIT_EULER, IntegratorKind.SYMPLECTIC_EULER), compare.integrators());
         waitFor("the step's charts", () -> workbench.charts().shown().contains(ChartsPane.Kind.PHASE));
         assertTrue(robot.lookup("#phaseChart").query().isVisible());
+        // before the run, with only the exact circle drawn, both axes label round numbers, 0 among them
+        javafx.scene.chart.LineChart<?, ?> chart = robot.lookup("#phaseChart").queryAs(javafx.scene.chart.LineChart.class);
+        for (javafx.scene.chart.Axis<?> axis : List.of(chart.getXAxis(), chart.getYAxis())) {
+            waitFor("tick labels on the phase portrait's axes", () -> tickLabels(axis).contains("0")
+                    && tickLabels(axis).stream().filter(t -> !t.isEmpty()).count() >= 3);
+        }
         playStep(robot);
         var phase = workbench.charts().phase();
         waitFor("both runs drawn", () -> phase.runs().size() == 2
