@@ -81,7 +81,7 @@ class LessonsCheckTest {
         assertReadmeShows(readme, "lessons/12-cloth.yaml", 18, "size: 12", "size: 400");
         assertReadmeShows(readme, "lessons/06-the-rope.yaml", 21, "integrator: explicit-euler", "integrator: leapfrog");
         assertReadmeShows(readme, "lessons/10-inside-the-solver.yaml", 26, "precond: none", "precond: ilu");
-        assertReadmeShows(readme, "lessons/10-inside-the-solver.yaml", 171, "baseline: block", "baseline: cold");
+        assertReadmeShows(readme, "lessons/10-inside-the-solver.yaml", 210, "baseline: block", "baseline: cold");
     }
 
     private static void assertReadmeShows(String readme, String file, int line, String from, String to)
