@@ -37,7 +37,9 @@ class BenchCommandTest {
                 assertEquals(rows, steps.stream().filter(l -> l.contains("| " + k.id() + " |")).count(), k.id());
             }
         }
-        assertEquals(2, steps.stream().filter(l -> l.contains("implicit-euler, CG")).count());
+        // backward Euler with CG: the default preconditioner and SSOR, each on 1 and 2 threads
+        assertEquals(2, steps.stream().filter(l -> l.contains("implicit-euler, CG, two-level")).count());
+        assertEquals(2, steps.stream().filter(l -> l.contains("implicit-euler, CG, ssor")).count());
         assertEquals(1, steps.stream().filter(l -> l.contains("implicit-euler, Cholesky")).count());
         assertTrue(out.lines().anyMatch(l -> l.startsWith("| 12-node chain |") && l.contains("implicit-euler, CG")));
         assertTrue(out.lines().anyMatch(l -> l.startsWith("| triad a = b + q·c")));
