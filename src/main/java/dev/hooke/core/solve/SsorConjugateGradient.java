@@ -51,14 +51,15 @@ import java.util.Arrays;
  * r̂₀ = (D̃ + L)⁻¹ (b − A x₀) by a forward sweep and ℓ₀ = r₀ − D̃ r̂₀.
  *
  * <h2>Threads</h2>
- * The vectors are kept in {@link SsorSplitting}'s numbering (each part's interior, then the
- * separator). An iteration is: the backward sweep over the separator (calling thread); then, part
- * by part on the matrix's {@link Team}, the backward sweep over the part's interior followed at once
- * by the forward sweep over it (a part needs nothing from the other parts in between); the forward
- * sweep over the separator (calling thread); the vector pass, part by part. Every sum is taken
- * per part in a fixed order, so the iterates are the same bit for bit on any number of threads.
- * The products with A for the start and the check run on the team as {@link SystemMatrix#multiply}
- * does. Nothing allocates once the solver has seen a matrix of that size and pattern.
+ * The vectors are kept in {@link SsorSplitting}'s numbering (each group's interior, then the
+ * separator). An iteration is: the backward sweep over the separator (calling thread); then, group
+ * by group on the matrix's {@link Team}, the backward sweep over the group's interior followed at
+ * once by the forward sweep over it (a group needs nothing from the other in between); the forward
+ * sweep over the separator (calling thread); the vector pass, group by group. The start, the
+ * check's residual and a restart run group by group too. Every sum is taken per group in a fixed
+ * order, so the iterates are the same bit for bit on any number of threads. The products with A
+ * for the start and the check run on the team as {@link SystemMatrix#multiply} does. Nothing
+ * allocates once the solver has seen a matrix of that size and pattern.
  */
 public final class SsorConjugateGradient implements LinearSolver {
 
@@ -85,6 +86,7 @@ public final class SsorConjugateGradient implements LinearSolver {
     private double[] ap = new double[0];
     private double[] lap = new double[0];
     private double[] ax = new double[0];
+    /** Per group (and the separator last), its share of pᵀÂp, of a squared norm, of a product. */
     private final double[] partPap = new double[GROUPS + 1];
     private final double[] partRr = new double[GROUPS + 1];
     private final double[] partRz = new double[GROUPS + 1];
@@ -200,7 +202,7 @@ public final class SsorConjugateGradient implements LinearSolver {
                 outcome = Double.isNaN(rz) ? SolveOutcome.BREAKDOWN : SolveOutcome.INDEFINITE;
                 break;
             }
-            // the separator's backward sweep, then each part's two sweeps, then the separator's forward one
+            // the separator's backward sweep, then each group's two sweeps, then the separator's forward one
             backwardSweep(sepFrom, sepTo, fresh, beta);
             job.fresh = fresh;
             job.beta = beta;
@@ -540,7 +542,7 @@ public final class SsorConjugateGradient implements LinearSolver {
         return s;
     }
 
-    /** The phases that run part by part. */
+    /** The phases that run group by group (each group by the member that holds its first part). */
     private final class Job implements Team.Job {
         static final int UPDATE = 0;
         static final int SWEEPS = 1;
