@@ -192,7 +192,7 @@ final class SsorSplitting {
             }
         }
         boolean[] separator = new boolean[nodes];
-        for (int k = a.springGroupStart(PARTS); k < slots; k++) {
+        for (int k = 0; k < slots; k++) {
             if (da[k] >= 0 && db[k] >= 0 && groupOf[da[k] / 3] != groupOf[db[k] / 3]) {
                 separator[da[k] / 3] = true;
                 separator[db[k] / 3] = true;

@@ -44,7 +44,7 @@ import org.ejml.data.DMatrixSparseTriplet;
  *       summed during the assembly for the preconditioners.</li>
  * </ul>
  * Springs are stored in the order of a {@link SpringPartition} (each part's springs, then those
- * between parts; within each group by their lower free end), so that assembly and product can run part by part on a {@link Team}
+ * between parts), so that assembly and product can run part by part on a {@link Team}
  * ({@link #setTeam}) and give the same result, bit for bit, on any number of threads. The product
  * y = A u is
  * <pre>
@@ -594,14 +594,6 @@ public final class SystemMatrix {
         }
     }
 
-    /**
-     * The first slot of group c: part c's springs for c &lt; {@link #parts()}, the boundary springs for
-     * c = parts(); springGroupStart(parts() + 1) is the number of slots.
-     */
-    int springGroupStart(int c) {
-        return c <= PARTS ? partition.springStart(c) : springCount;
-    }
-
     /** The number of spring slots (every spring, in the partition's order). */
     int springSlots() {
         return springCount;
@@ -760,34 +752,6 @@ public final class SystemMatrix {
         return dim;
     }
 
-    /**
-     * The partition's order with the springs of each group (each part, then the boundary) sorted
-     * by their lower free end, those with a pinned end last: the springs from a free node to higher
-     * free nodes are then one run of slots per group, which {@link SsorSplitting} sweeps. Stable, so
-     * that equal keys keep the partition's order.
-     */
-    private int[] sortedByLowerEnd(SpringPartition part) {
-        int[] base = part.orderArray();
-        int[] sorted = new int[springCount];
-        long[] keyed = new long[springCount];
-        for (int c = 0; c <= PARTS; c++) {
-            int from = part.springStart(c);
-            int to = c < PARTS ? part.springStart(c + 1) : springCount;
-            for (int k = from; k < to; k++) {
-                int sp = base[k];
-                int a = dof[seen.springA(sp)];
-                int b = dof[seen.springB(sp)];
-                long key = a >= 0 && b >= 0 ? Math.min(a, b) : Integer.MAX_VALUE;
-                keyed[k] = key << 32 | (k - from);
-            }
-            Arrays.sort(keyed, from, to);
-            for (int k = from; k < to; k++) {
-                sorted[k] = base[from + (int) (keyed[k] & 0xffffffffL)];
-            }
-        }
-        return sorted;
-    }
-
     private void refreshPattern(MassSpringSystem s) {
         int n = s.particleCount();
         boolean same = s == seen && n == particleCount && s.springCount() == springCount;
@@ -835,7 +799,7 @@ public final class SystemMatrix {
         diag = new double[free];
         nodeBlocks = new double[6 * free];
         fullBlocks = new double[9];
-        order = sortedByLowerEnd(partition);
+        order = partition.orderArray();
         if (dofA.length != springCount) {
             dofA = new int[springCount];
             dofB = new int[springCount];
