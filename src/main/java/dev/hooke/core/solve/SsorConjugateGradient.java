@@ -175,8 +175,8 @@ public final class SsorConjugateGradient implements LinearSolver {
         }
         job.alpha = gamma;
         job.zero = zero;
-        run(a, Job.START);
-        start(GROUPS, zero, gamma);
+        run(a, Job.RESIDUAL);
+        residual(GROUPS, zero, gamma);
         double rr = sum(partRr);
         double rNorm = Math.sqrt(rr) / bNorm;
         st.initialResidual = rNorm;
@@ -260,8 +260,10 @@ public final class SsorConjugateGradient implements LinearSolver {
     /** ell = b − A x, in this numbering; returns ‖b − A x‖. */
     private double trueResidual(SystemMatrix a) {
         a.multiply(job.x, ax);
+        job.alpha = 1;
+        job.zero = false;
         run(a, Job.RESIDUAL);
-        residual(GROUPS);
+        residual(GROUPS, false, 1);
         return Math.sqrt(sum(partRr));
     }
 
@@ -298,38 +300,24 @@ public final class SsorConjugateGradient implements LinearSolver {
         partRz[c] = wb;
     }
 
-    /** Group c's share of x₀ = γ w and r₀ = b − γ A w (b when starting from 0), into ell; ‖r₀‖² into partRr. */
-    private void start(int c, boolean fromZero, double gamma) {
+    /**
+     * Group c's share of ell = b − γ A x (A x in ax), in this numbering, and of its squared norm
+     * (into partRr); x is scaled by γ first when γ ≠ 1 (the warm start x₀ = γ w; the check passes
+     * γ = 1). From a zero x, ell = b.
+     */
+    private void residual(int c, boolean fromZero, double gamma) {
         final int[] pm = splitting.permutation();
         final double[] x = job.x;
         final double[] b = job.b;
+        final boolean scale = !fromZero && gamma != 1;
         double rr = 0;
         for (int i = splitting.firstNode(c), end = splitting.endNode(c); i < end; i++) {
             int o = 3 * pm[i];
             for (int k = 0; k < 3; k++) {
-                double d;
-                if (fromZero) {
-                    d = b[o + k];
-                } else {
+                if (scale) {
                     x[o + k] *= gamma;
-                    d = b[o + k] - gamma * ax[o + k];
                 }
-                ell[3 * i + k] = d;
-                rr += d * d;
-            }
-        }
-        partRr[c] = rr;
-    }
-
-    /** Group c's share of ell = b − A x (A x in ax); ‖b − A x‖² into partRr. */
-    private void residual(int c) {
-        final int[] pm = splitting.permutation();
-        final double[] b = job.b;
-        double rr = 0;
-        for (int i = splitting.firstNode(c), end = splitting.endNode(c); i < end; i++) {
-            int o = 3 * pm[i];
-            for (int k = 0; k < 3; k++) {
-                double d = b[o + k] - ax[o + k];
+                double d = fromZero ? b[o + k] : b[o + k] - gamma * ax[o + k];
                 ell[3 * i + k] = d;
                 rr += d * d;
             }
@@ -548,10 +536,9 @@ public final class SsorConjugateGradient implements LinearSolver {
         static final int SWEEPS = 1;
         static final int VECTORS = 2;
         static final int START_DOTS = 3;
-        static final int START = 4;
-        static final int RESIDUAL = 5;
-        static final int RESTART_FORWARD = 6;
-        static final int RESTART_VECTORS = 7;
+        static final int RESIDUAL = 4;
+        static final int RESTART_FORWARD = 5;
+        static final int RESTART_VECTORS = 6;
 
         int phase;
         boolean fresh;
@@ -591,8 +578,7 @@ public final class SsorConjugateGradient implements LinearSolver {
                     }
                     case VECTORS -> vectors(g, alpha);
                     case START_DOTS -> startDots(g);
-                    case START -> start(g, zero, alpha);
-                    case RESIDUAL -> residual(g);
+                    case RESIDUAL -> residual(g, zero, alpha);
                     case RESTART_FORWARD -> restartForward(g);
                     default -> restartVectors(g);
                 }
