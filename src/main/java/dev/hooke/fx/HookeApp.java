@@ -5,7 +5,6 @@ import dev.hooke.core.io.DataFileException;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.io.SceneFiles;
-import dev.hooke.fx.sim.SceneSetup;
 import java.nio.file.Path;
 import javafx.application.Application;
 import javafx.geometry.Rectangle2D;
@@ -36,12 +35,9 @@ public final class HookeApp extends Application {
     @Override
     public void start(Stage stage) {
         SceneFile file = sceneFile();
-        SceneSetup setup = file != null ? SceneFiles.setup(file) : SceneSetup.defaults(initialScene());
+        SceneFile opening = file != null ? file : SceneFile.defaults(initialScene());
         IntegratorKind first = integratorProperty("hooke.integrator");
-        workbench = new Workbench(first == null ? setup : setup.withIntegrator(first));
-        if (file != null) {
-            workbench.model().implicitOptionsProperty().set(file.implicitOptions());
-        }
+        workbench = new Workbench(first == null ? opening : opening.withIntegrator(first));
         workbench.performance().shownProperty().set(Boolean.getBoolean("hooke.perf"));
         String perfLog = System.getProperty("hooke.perfLog");
         if (perfLog != null) {
@@ -90,7 +86,7 @@ public final class HookeApp extends Application {
         }
         try {
             SceneFile f = SceneFile.read(Path.of(value));
-            SceneFiles.setup(f).shape().validate(f.type());
+            f.requireWorkbenchSize();
             return f;
         } catch (DataFileException | RuntimeException e) {
             System.err.println("hooke.scene: " + e.getMessage() + "; opening the rope");

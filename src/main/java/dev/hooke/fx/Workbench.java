@@ -1,6 +1,7 @@
 package dev.hooke.fx;
 
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.ExplosionReport;
 import dev.hooke.core.stability.StabilityLimit;
@@ -19,7 +20,6 @@ import dev.hooke.fx.panel.IntegratorPanel;
 import dev.hooke.fx.panel.ScenePanel;
 import dev.hooke.fx.perf.PerformanceMonitor;
 import dev.hooke.fx.sim.EnergySample;
-import dev.hooke.fx.sim.SceneSetup;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
 import dev.hooke.fx.view.ColourMap;
@@ -75,6 +75,8 @@ public final class Workbench implements AutoCloseable {
     static final List<Double> SPEEDS = List.of(0.1, 0.25, 0.5, 1.0, 2.0);
     /** The width the explosion notification keeps for its buttons; in px. */
     private static final double EXPLOSION_ACTIONS_WIDTH = 300;
+    /** The narrowest the explosion message gets, whatever the view's width; in px. */
+    private static final double EXPLOSION_MESSAGE_MIN_WIDTH = 320;
 
     private final SimulationRunner runner;
     private final WorkbenchModel model;
@@ -92,8 +94,10 @@ public final class Workbench implements AutoCloseable {
     private final BorderPane root = new BorderPane();
     private final Button playButton = new Button();
     private final List<EnergySample> batch = new ArrayList<>();
-    /** The main runner's samples while a lesson is shown: drained so they do not pile up, not plotted. */
-    private final List<EnergySample> discarded = new ArrayList<>();
+    /** The explosion banner's one message label and its two actions, made once; their content changes. */
+    private final Label explosionMessage = new Label();
+    private Action explosionReset;
+    private Action explosionHalve;
 
     private final Label timeLabel = statusLabel("timeLabel");
     private final Label stepsLabel = statusLabel("stepsLabel");
@@ -114,17 +118,18 @@ public final class Workbench implements AutoCloseable {
     /** The FX thread's time per pulse, and its readout over the view. */
     private final PerformanceMonitor performance = new PerformanceMonitor();
     private Snapshot shown;
-    private boolean showingLesson;
+    /** The generation and language the banner's message was written for (−1: none shown). */
     private int explosionShownFor = -1;
+    private Locale explosionLocale;
     private long noticeShown;
     private long fpsWindowStart;
     private int fpsFrames;
     private double fps;
 
     /** Builds the window's content and starts the simulation thread (paused). */
-    public Workbench(SceneSetup initial) {
+    public Workbench(SceneFile initial) {
         runner = new SimulationRunner(initial);
-        model = new WorkbenchModel(runner, initial);
+        model = new WorkbenchModel(runner);
         view = SceneView.create(model.wireframeProperty());
         view.interactWith(runner);
         notificationPane = new NotificationPane(view.node());
@@ -132,6 +137,7 @@ public final class Workbench implements AutoCloseable {
         notificationPane.setShowFromTop(true);
         notificationPane.setCloseButtonVisible(false);
         notificationPane.getStyleClass().add("explosion-pane");
+        buildExplosionBanner();
 
         StackPane viewWithReadout = new StackPane(notificationPane, performance.node());
         performance.attach(root);
@@ -185,8 +191,9 @@ public final class Workbench implements AutoCloseable {
         lessons.localize();
         performance.localize();
         fpsLabel.setText(I18n.text("status.fps", String.format(Locale.ROOT, "%.0f", fps)));
-        Snapshot s = source();
+        Snapshot s = runner.latest();
         showStatus(s);
+        buildExplosionBanner();
         explosionShownFor = -1;
         showExplosion(s);
         showCompareInCharts(s);
@@ -296,7 +303,7 @@ public final class Workbench implements AutoCloseable {
         ParameterSlider mass = new ParameterSlider("mass", I18n.text("param.mass"), "kg", model.massProperty(),
                 1e-4, 10, true, Validity.positive(1e6));
         ParameterSlider dt = new ParameterSlider("dt", I18n.text("param.dt"), "s", model.dtProperty(),
-                1e-5, 0.5, true, Validity.positive(10));
+                SceneFile.MIN_DT, SceneFile.MAX_DT, true, new Validity(SceneFile.MIN_DT, false, SceneFile.MAX_DT));
         ParameterSlider gravity = new ParameterSlider("gravity", I18n.text("param.gravity"), "m/s²", model.gravityProperty(),
                 0, 20, false, Validity.nonNegative(1e3));
         ParameterSlider air = new ParameterSlider("airDamping", I18n.text("param.airDamping"), "N·s/m", model.airDampingProperty(),
@@ -406,28 +413,20 @@ public final class Workbench implements AutoCloseable {
 
     // ------------------------------------------------------------------ frames
 
-    /** The snapshot to show: the open lesson's, or the workbench's own simulation's. */
-    private Snapshot source() {
-        LessonSession session = lessons.session();
-        return session != null ? session.latest() : runner.latest();
-    }
-
+    /**
+     * One frame: every view shows the newest snapshot (a lesson's simulation too: the lesson drives
+     * the same runner), and the charts take the samples recorded since the last frame; a sample
+     * of a newer generation clears what a chart holds.
+     */
     private void frame(long now) {
         performance.begin();
         LessonSession session = lessons.session();
-        if (showingLesson != (session != null)) {
-            showingLesson = session != null;
-            charts.restart();
-            explosionShownFor = -1;
-        }
         charts.focus(session != null ? lessons.charts() : java.util.Set.of());
         charts.showSweep(session != null ? lessons.sweepShown() : null);
-        Snapshot s = source();
+        Snapshot s = runner.latest();
         if (s != shown) {
             shown = s;
-            if (session == null) {
-                model.accept(s);
-            }
+            model.accept(s);
             view.update(s);
             showStatus(s);
             showExplosion(s);
@@ -439,13 +438,7 @@ public final class Workbench implements AutoCloseable {
                     || (s.compare() != null && s.compare().integrator().isImplicit()));
         }
         batch.clear();
-        if (session != null) {
-            session.drainSamples(batch);
-            discarded.clear();
-            runner.drainSamples(discarded);
-        } else {
-            runner.drainSamples(batch);
-        }
+        runner.drainSamples(batch);
         charts.add(batch);
         countFrame(now);
         performance.pulse(now, s);
@@ -496,7 +489,8 @@ public final class Workbench implements AutoCloseable {
         timeLabel.setText(I18n.text("status.time", String.format(Locale.ROOT, "%.3f", s.time())));
         stepsLabel.setText(I18n.text("status.steps", String.format(Locale.ROOT, "%,d", s.steps())));
         dtLabel.setText(I18n.text("status.dt", Numbers.format(s.dt())));
-        StabilityLimit limit = s.limit();
+        // a limit computed for another method is not shown under this one's name
+        StabilityLimit limit = s.limit() != null && s.limit().integrator() == s.integrator() ? s.limit() : null;
         String pending = s.limitCurrent() ? "" : I18n.text("status.updating");
         limitLabel.setText(limit == null ? I18n.text("status.limitComputing")
                 : I18n.text("status.limit", Phrases.limit(limit), pending));
@@ -540,31 +534,61 @@ public final class Workbench implements AutoCloseable {
         }
     }
 
+    /**
+     * Makes the banner's content once: the message label and the two actions (Reset, Halve Δt).
+     * The label's width follows the view's, never below {@value #EXPLOSION_MESSAGE_MIN_WIDTH} px,
+     * so that it wraps into lines and the bar grows to show all of it.
+     */
+    private void buildExplosionBanner() {
+        explosionReset = new Action(I18n.text("explosion.reset"), e -> model.resetAndPlay());
+        explosionReset.getStyleClass().add("explosion-reset-action");
+        explosionHalve = new Action(I18n.text("explosion.halve"), e -> model.halveDtAndReset());
+        explosionHalve.getStyleClass().add("explosion-halve-action");
+        explosionMessage.setId("explosionMessage");
+        if (!explosionMessage.getStyleClass().contains("explosion-message")) {
+            explosionMessage.getStyleClass().add("explosion-message");
+        }
+        explosionMessage.setWrapText(true);
+        explosionMessage.setMinHeight(Region.USE_PREF_SIZE);
+        explosionMessage.prefWidthProperty().unbind();
+        explosionMessage.prefWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                () -> Math.max(EXPLOSION_MESSAGE_MIN_WIDTH, notificationPane.getWidth()
+                        - (notificationPane.getActions().isEmpty() ? 40 : EXPLOSION_ACTIONS_WIDTH)),
+                notificationPane.widthProperty(), notificationPane.getActions()));
+        explosionMessage.setMinWidth(EXPLOSION_MESSAGE_MIN_WIDTH);
+        notificationPane.setText("");
+        // in a VBox, the label's height is asked for at its own width: all lines count
+        notificationPane.setGraphic(new VBox(explosionMessage));
+        notificationPane.getActions().clear();
+    }
+
+    /**
+     * The banner as the snapshot has it: shown while the main system has exploded, with the
+     * message of this generation; its actions only when no lesson drives the runner (a lesson's
+     * explosion is the lesson's to recover from).
+     */
     private void showExplosion(Snapshot s) {
         ExplosionReport report = s.explosion();
-        if (report != null && explosionShownFor != s.generation()) {
-            explosionShownFor = s.generation();
-            Action reset = new Action(I18n.text("explosion.reset"), e -> model.resetAndPlay());
-            reset.getStyleClass().add("explosion-reset-action");
-            Action halve = new Action(I18n.text("explosion.halve"), e -> model.halveDtAndReset());
-            halve.getStyleClass().add("explosion-halve-action");
-            // the message is the bar's graphic, a label whose width is fixed so that it wraps and
-            // the bar grows to show all of it (the bar's own text never wraps)
-            Label message = new Label(Phrases.explosion(report));
-            message.setId("explosionMessage");
-            message.getStyleClass().add("explosion-message");
-            message.setWrapText(true);
-            message.prefWidthProperty().bind(notificationPane.widthProperty().subtract(EXPLOSION_ACTIONS_WIDTH));
-            message.setMinHeight(Region.USE_PREF_SIZE);
-            // in a VBox, the label's height is asked for at its own width: all lines count
-            // a lesson's explosion is the lesson's to recover from: no buttons then
-            if (lessons.session() != null) {
-                notificationPane.show("", new VBox(message));
-            } else {
-                notificationPane.show("", new VBox(message), reset, halve);
+        if (report == null) {
+            explosionShownFor = -1;
+            if (notificationPane.isShowing()) {
+                notificationPane.hide();
             }
-        } else if (report == null && notificationPane.isShowing()) {
-            notificationPane.hide();
+            return;
+        }
+        if (explosionShownFor != s.generation() || !I18n.locale().equals(explosionLocale)) {
+            explosionShownFor = s.generation();
+            explosionLocale = I18n.locale();
+            explosionMessage.setText(Phrases.explosion(report));
+        }
+        boolean actions = !s.driven() && lessons.session() == null;
+        if (actions && notificationPane.getActions().isEmpty()) {
+            notificationPane.getActions().setAll(explosionReset, explosionHalve);
+        } else if (!actions && !notificationPane.getActions().isEmpty()) {
+            notificationPane.getActions().clear();
+        }
+        if (!notificationPane.isShowing()) {
+            notificationPane.show();
         }
     }
 

@@ -8,6 +8,7 @@ import dev.hooke.core.scene.Perturbation;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.Scenes;
+import dev.hooke.core.sim.LiveChange;
 import dev.hooke.core.sim.Simulation;
 import dev.hooke.core.solve.SolverKind;
 import dev.hooke.core.stability.ExplosionBisection;
@@ -280,58 +281,20 @@ public final class LessonRunner {
     }
 
     /**
+     * Builds the main simulation afresh from the scene as now set (t = 0), as a {@code reset}
+     * action does; the step to play next and the runs recorded stay.
+     */
+    public void resetSimulation() {
+        rebuild();
+    }
+
+    /**
      * Applies live keys to the running system; the state is kept. A change of integrator, of δ,
      * or of the solver settings of an implicit integrator puts a new integrator in (an implicit one
      * starts without a warm start); solver settings changed under another method wait for it.
      */
     private void applyLive(SceneFile before, Set<SceneFile.Key> keys) {
-        MassSpringSystem sys = sim.system();
-        SceneSpec spec = file.spec();
-        boolean physics = false;
-        boolean integrator = false;
-        for (SceneFile.Key k : keys) {
-            switch (k) {
-                case MASS -> {
-                    sys.setAllMasses(spec.mass());
-                    physics = true;
-                }
-                case K, K_STRUCT, K_SHEAR, K_BEND -> {
-                    sys.setStiffness(SpringKind.STRUCTURAL, spec.structuralStiffness());
-                    sys.setStiffness(SpringKind.SHEAR, spec.shearStiffness());
-                    sys.setStiffness(SpringKind.BEND, spec.bendStiffness());
-                    physics = true;
-                }
-                case KD -> {
-                    sys.setAllSpringDamping(spec.springDamping());
-                    physics = true;
-                }
-                case GRAVITY -> {
-                    sys.setGravity(0, -spec.gravity(), 0);
-                    physics = true;
-                }
-                case AIR_DAMPING -> {
-                    sys.setAirDamping(spec.airDamping());
-                    physics = true;
-                }
-                case DT -> sim.setDt(file.dt());
-                case INTEGRATOR, VERLET_DELTA, SOLVER, PRECOND, TOL, MAX_ITER, WARM_START, NEWTON_ITERS, CLAMP,
-                     ITERATIONS, PBD_STIFFNESS -> {
-                    integrator = true;
-                }
-                default -> throw new IllegalStateException(k.id());
-            }
-        }
-        boolean solverChanged = file.integrator().isImplicit()
-                && !file.implicitOptions().equals(before.implicitOptions());
-        boolean projectionChanged = file.integrator().isProjection()
-                && (file.iterations() != before.iterations() || file.pbdStiffness() != before.pbdStiffness());
-        if (integrator && (file.integrator() != before.integrator() || file.verletDelta() != before.verletDelta()
-                || solverChanged || projectionChanged)) {
-            sim.setIntegrator(file.createIntegrator());
-        }
-        if (physics) {
-            sim.parametersChanged();
-        }
+        LiveChange.apply(before, file, keys, sim);
     }
 
     /** The steps a run of {@code time} s takes: T/Δt when it is whole (to 1e-9), else ⌈T/Δt⌉. */

@@ -13,6 +13,7 @@ import dev.hooke.core.io.YamlFiles;
 import dev.hooke.core.io.YamlMap;
 import dev.hooke.core.io.YamlValue;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.SpringKind;
 import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.solve.SolverKind;
 import java.io.IOException;
@@ -80,8 +81,13 @@ public final class SceneFile {
 
     /** Δt when the file gives none; in s. */
     public static final double DEFAULT_DT = 1e-3;
-    /** The largest Δt accepted; in s. */
+    /** The largest Δt accepted, in files, on the command line and in the workbench; in s. */
     public static final double MAX_DT = 1.0;
+    /**
+     * The smallest Δt accepted, in files and in the workbench; in s. Below it a second of motion
+     * would take more than ten million steps.
+     */
+    public static final double MIN_DT = 1e-7;
     /** The integrator when the file names none. */
     public static final IntegratorKind DEFAULT_INTEGRATOR = IntegratorKind.SYMPLECTIC_EULER;
 
@@ -242,14 +248,19 @@ public final class SceneFile {
         this.implicit = Objects.requireNonNull(implicit, "implicit");
         this.spec = Objects.requireNonNull(spec, "spec").copy().validate();
         this.integrator = Objects.requireNonNull(integrator, "integrator");
-        if (!(dt > 0 && dt <= MAX_DT)) {
-            throw new IllegalArgumentException("dt: must be a time step > 0 and at most " + MAX_DT + " s, got " + dt);
+        if (!(dt >= MIN_DT && dt <= MAX_DT)) {
+            throw new IllegalArgumentException("dt: " + dtRange(dt));
         }
         if (!(verletDelta >= 0 && verletDelta < 1)) {
             throw new IllegalArgumentException("verlet_delta: must be in [0, 1), got " + verletDelta);
         }
         this.dt = dt;
         this.verletDelta = verletDelta;
+    }
+
+    /** Why {@code h} is refused as Δt: the range accepted. */
+    static String dtRange(double h) {
+        return "must be a time step from " + MIN_DT + " to " + MAX_DT + " s, got " + h;
     }
 
     /** A scene with the default integrator, Δt and δ. */
@@ -330,6 +341,133 @@ public final class SceneFile {
     /** The same file with other solver settings. */
     public SceneFile withImplicitOptions(ImplicitOptions o) {
         return new SceneFile(spec, integrator, dt, verletDelta, o, iterations, pbdStiffness);
+    }
+
+    // ------------------------------------------------------------------ the workbench's defaults and edits
+
+    /**
+     * The Δt the workbench opens a scene with: well inside semi-implicit Euler's stability limit
+     * on that scene at rest (spring 0.01 s, limit 0.2 s; chain 0.005 s, limit 0.032 s; cloth
+     * 0.0005 s, limit 0.0018 s; cube 0.001 s, limit 0.0036 s); in s.
+     */
+    public static double defaultDt(SceneType type) {
+        return switch (type) {
+            case SPRING -> 0.01;
+            case CHAIN -> 0.005;
+            case CLOTH -> 0.0005;
+            case CUBE -> 0.001;
+        };
+    }
+
+    /**
+     * The largest count along the scene's counted dimension the workbench builds (it redraws every
+     * particle each frame): 1000 chain nodes, a 100 × 100 cloth, a 20 × 20 × 20 cube; 0 when the
+     * scene has no counted dimension.
+     */
+    public static int workbenchCap(SceneType type) {
+        return switch (type) {
+            case SPRING -> 0;
+            case CHAIN -> 1000;
+            case CLOTH -> 100;
+            case CUBE -> 20;
+        };
+    }
+
+    /** The scene with every default, as the workbench opens it: semi-implicit Euler at {@link #defaultDt}. */
+    public static SceneFile defaults(SceneType type) {
+        return new SceneFile(SceneSpec.of(type), DEFAULT_INTEGRATOR, defaultDt(type), PositionVerlet.DEFAULT_DAMPING);
+    }
+
+    /**
+     * Checks the workbench's cap on the counted dimension ({@link #workbenchCap}).
+     *
+     * @throws IllegalArgumentException whose message starts with the field at fault
+     */
+    public SceneFile requireWorkbenchSize() {
+        int cap = workbenchCap(type());
+        String field = type() == SceneType.CHAIN ? Key.NODES.id() : Key.SIZE.id();
+        int value = type() == SceneType.CHAIN ? spec.nodes() : spec.size();
+        if (cap > 0 && (value < 2 || value > cap)) {
+            throw new IllegalArgumentException(field + ": must be from 2 to " + cap + ", got " + value);
+        }
+        return this;
+    }
+
+    /** k_s of the structural springs; in N/m (what the workbench's stiffness slider shows). */
+    public double stiffness() {
+        return spec.structuralStiffness();
+    }
+
+    /**
+     * k_s of springs of one kind relative to the structural ones in this scene: k_kind = ratio · k_struct
+     * (1 when the structural springs have no stiffness).
+     */
+    public double stiffnessRatio(SpringKind kind) {
+        double structural = spec.structuralStiffness();
+        if (kind == SpringKind.STRUCTURAL || !(structural > 0)) {
+            return 1.0;
+        }
+        return (kind == SpringKind.SHEAR ? spec.shearStiffness() : spec.bendStiffness()) / structural;
+    }
+
+    /**
+     * The same scene with structural springs of stiffness {@code k}; shear and bend springs keep
+     * their ratio to the structural ones, so that one value stiffens a cloth without changing its
+     * character. The spring and the chain, whose files name one stiffness, set that one.
+     *
+     * @param k k_s; in N/m
+     */
+    public SceneFile withStiffness(double k) {
+        SceneSpec s = spec.copy();
+        if (!Key.K_STRUCT.appliesTo(type())) {
+            s.stiffness(k);
+        } else {
+            double shear = stiffnessRatio(SpringKind.SHEAR);
+            double bend = stiffnessRatio(SpringKind.BEND);
+            s.structuralStiffness(k).shearStiffness(k * shear).bendStiffness(k * bend);
+        }
+        return withSpec(s);
+    }
+
+    /** The same scene with particles of mass {@code m}; in kg. */
+    public SceneFile withMass(double m) {
+        return withSpec(spec.copy().mass(m));
+    }
+
+    /** The same scene with spring damping k_d; in N·s/m. */
+    public SceneFile withSpringDamping(double kd) {
+        return withSpec(spec.copy().springDamping(kd));
+    }
+
+    /** The same scene with gravity |g| along −y; in m/s². */
+    public SceneFile withGravity(double g) {
+        return withSpec(spec.copy().gravity(g));
+    }
+
+    /** The same scene with global viscous damping c; in N·s/m. */
+    public SceneFile withAirDamping(double c) {
+        return withSpec(spec.copy().airDamping(c));
+    }
+
+    /**
+     * The keys whose values differ between this scene and {@code other} (effective values, as
+     * {@link #toMap()} writes them); a key written by only one of them counts as changed.
+     */
+    public Set<Key> changedKeys(SceneFile other) {
+        Map<String, Object> a = toMap();
+        Map<String, Object> b = other.toMap();
+        Set<Key> out = EnumSet.noneOf(Key.class);
+        for (String id : a.keySet()) {
+            if (!Objects.equals(a.get(id), b.get(id))) {
+                out.add(Key.byId(id));
+            }
+        }
+        for (String id : b.keySet()) {
+            if (!a.containsKey(id)) {
+                out.add(Key.byId(id));
+            }
+        }
+        return out;
     }
 
     /** The number of particles the scene has (computed without building it). */
@@ -438,8 +576,8 @@ public final class SceneFile {
             case INTEGRATOR -> v.choice(IntegratorKind::fromId);
             case DT -> {
                 double h = v.positive();
-                if (h > MAX_DT) {
-                    throw v.error("must be a time step of at most " + MAX_DT + " s, got " + h);
+                if (!(h >= MIN_DT && h <= MAX_DT)) {
+                    throw v.error(dtRange(h));
                 }
                 yield h;
             }

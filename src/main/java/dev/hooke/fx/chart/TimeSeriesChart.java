@@ -223,7 +223,9 @@ public final class TimeSeriesChart {
         if (log) {
             values.setTickLabelFormatter(Ticks.labels(exponent -> Numbers.format(Math.pow(10, exponent), 2)));
         } else {
-            values.setTickLabelFormatter(new NumberAxis.DefaultFormatter(values));
+            // four significant digits whatever the range: the default formatter writes 1.5e-30 J
+            // out as thirty decimals
+            values.setTickLabelFormatter(Ticks.labels(v -> Numbers.format(v, 4)));
         }
     }
 

@@ -1,19 +1,12 @@
 package dev.hooke.fx.io;
 
-import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.io.DataFileException;
 import dev.hooke.core.scene.SceneFile;
-import dev.hooke.core.scene.SceneSpec;
-import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.model.WorkbenchModel;
-import dev.hooke.fx.sim.SceneSetup;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import javafx.scene.control.Alert;
@@ -25,10 +18,8 @@ import javafx.stage.Window;
  * format of a lesson's {@code scene:} block). Saving is atomic. A file that cannot be read is
  * named with its line and field in a dialog and changes nothing; no stack trace is shown.
  *
- * <p>The workbench holds the scene type, its shape, k_s, k_d, m, g, c, Δt, the integrator and the
- * methods' settings (Verlet's δ, the solver options, the projection iterations, PBD's k); a file
- * may set more (the cloth's own shear and bend stiffness, …): those keys are named in the message
- * after opening, and the scene is built with the workbench's defaults for them.
+ * <p>The workbench runs a scene file's value as it is: every key a file may set is kept, and
+ * File › Save writes the scene the runner holds.
  */
 public final class SceneFiles {
 
@@ -121,11 +112,13 @@ public final class SceneFiles {
         } catch (RuntimeException e) {
             return fail("file.openFailed", file + ": " + e.getMessage());
         }
-        SceneSetup setup = open(model, f);
-        List<String> extra = unshown(f, sceneFile(model));
-        String name = String.valueOf(file.getFileName());
-        return new Outcome(true, extra.isEmpty() ? I18n.text("file.opened", name)
-                : I18n.text("file.openedExtra", name, String.join(", ", extra)));
+        try {
+            f.requireWorkbenchSize();
+        } catch (IllegalArgumentException e) {
+            return fail("file.openFailed", file + ": " + e.getMessage());
+        }
+        model.open(f);
+        return new Outcome(true, I18n.text("file.opened", String.valueOf(file.getFileName())));
     }
 
     /** Writes the workbench's scene to {@code file}, atomically. */
@@ -151,52 +144,9 @@ public final class SceneFiles {
         return new Outcome(false, message);
     }
 
-    /** The workbench's values of a scene file. */
-    public static SceneSetup setup(SceneFile f) {
-        var s = f.spec();
-        return new SceneSetup(f.type(), s.structuralStiffness(), s.springDamping(), s.mass(), s.gravity(),
-                s.airDamping(), f.dt(), f.integrator(), dev.hooke.fx.sim.SceneShape.of(s));
-    }
-
-    /**
-     * Builds the scene of {@code f} in the workbench: its setup, and the method settings the
-     * setup does not hold (Verlet's δ, the solver options, the projection iterations, PBD's k).
-     *
-     * @return the setup opened
-     */
-    public static SceneSetup open(WorkbenchModel model, SceneFile f) {
-        SceneSetup setup = setup(f);
-        model.open(setup, f.verletDelta(), f.implicitOptions(), f.iterations(), f.pbdStiffness());
-        return setup;
-    }
-
-    /** The scene file of the workbench's values, its method settings included. */
+    /** The scene the workbench runs now, as a scene file. */
     public static SceneFile sceneFile(WorkbenchModel model) {
-        SceneFile f = sceneFile(model.setup());
-        return new SceneFile(f.spec(), f.integrator(), f.dt(), model.verletDeltaProperty().get(),
-                model.implicitOptionsProperty().get(), model.projectionIterationsProperty().get(),
-                model.pbdStiffnessProperty().get());
+        return model.sceneValueProperty().get();
     }
 
-    /** The scene file of the workbench's values (the method settings at their defaults). */
-    public static SceneFile sceneFile(SceneSetup setup) {
-        SceneSpec spec = setup.toSpec();
-        if (setup.type() == SceneType.SPRING || setup.type() == SceneType.CHAIN) {
-            spec.stiffness(setup.stiffness());      // their files name the one stiffness k
-        }
-        return new SceneFile(spec, setup.integrator(), setup.dt(), PositionVerlet.DEFAULT_DAMPING);
-    }
-
-    /** The keys of {@code f} whose values the workbench cannot hold (it builds its defaults). */
-    static List<String> unshown(SceneFile f, SceneFile opened) {
-        Map<String, Object> wanted = f.toMap();
-        Map<String, Object> built = opened.toMap();
-        List<String> out = new ArrayList<>();
-        for (Map.Entry<String, Object> e : wanted.entrySet()) {
-            if (!Objects.equals(e.getValue(), built.get(e.getKey()))) {
-                out.add(e.getKey());
-            }
-        }
-        return out;
-    }
 }

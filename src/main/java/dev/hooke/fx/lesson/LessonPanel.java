@@ -13,7 +13,6 @@ import dev.hooke.fx.I18n;
 import dev.hooke.fx.Phrases;
 import dev.hooke.fx.chart.ChartsPane;
 import dev.hooke.fx.controls.Numbers;
-import dev.hooke.fx.io.SceneFiles;
 import dev.hooke.fx.model.WorkbenchModel;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -102,8 +101,6 @@ public final class LessonPanel {
     private final Map<SceneFile.Key, Object> overrides = new LinkedHashMap<>();
     /** The overrides each step's result was produced with (empty: the lesson's values). */
     private List<Map<SceneFile.Key, Object>> ranWith = new ArrayList<>();
-    /** Set while the lesson's scene is loaded into the view model (those changes are not the person's). */
-    private boolean loadingScene;
     /** A change of the overrides is taken in once the slider has settled. */
     private final PauseTransition settle = new PauseTransition(Duration.millis(SETTLE_MILLIS));
     /** Overrides changed while a step was running: taken in when it ends. */
@@ -190,8 +187,8 @@ public final class LessonPanel {
     /** Opens a lesson at its first step. */
     public void open(Lesson lesson) {
         closeSession();
-        model.runner().pause();
-        session = new LessonSession(lesson);
+        session = new LessonSession(lesson, model.runner());
+        model.setResetAction(this::resetSimulation);
         int n = lesson.steps().size();
         results = new StepResult[n];
         answers = new Object[n];
@@ -200,7 +197,6 @@ public final class LessonPanel {
         index = 0;
         busy = false;
         status = "";
-        showScene(session.scene());
         shown.set(true);
         render();
     }
@@ -226,6 +222,7 @@ public final class LessonPanel {
         if (session != null) {
             session.close();
             session = null;
+            model.setResetAction(null);
         }
         busy = false;
     }
@@ -288,7 +285,6 @@ public final class LessonPanel {
         }
         busy = true;
         status = I18n.text("lesson.running");
-        session.setSpeed(model.speedProperty().get());
         LessonSession s = session;
         int at = index;
         Map<SceneFile.Key, Object> with = Map.copyOf(overrides);
@@ -308,7 +304,6 @@ public final class LessonPanel {
             results[at] = r;
             ranWith.set(at, with);
             status = "";
-            showScene(s.scene());
         }
         render();
         // the answer and the checks are what the class looks at now
@@ -345,6 +340,23 @@ public final class LessonPanel {
         }
     }
 
+    /**
+     * Reset while the lesson is open: the lesson's simulation starts again from its scene as now
+     * set (t = 0); a step under way stops first.
+     */
+    private void resetSimulation() {
+        LessonSession s = session;
+        if (s == null) {
+            return;
+        }
+        s.reset().whenComplete((done, e) -> Platform.runLater(() -> {
+            if (s == session && e != null) {
+                status = failure(e);
+                render();
+            }
+        }));
+    }
+
     /** Plays the rest of the running step without pacing. */
     public void finishQuickly() {
         if (session != null) {
@@ -370,7 +382,6 @@ public final class LessonPanel {
                     results[i] = done.get(i);
                 }
                 status = "";
-                showScene(s.scene());
             }
             index = target;
             render();
@@ -381,6 +392,9 @@ public final class LessonPanel {
     /** A notice that the lesson's thread failed, in the language in use (the cause's own message is English). */
     private static String failure(Throwable e) {
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        if (cause instanceof java.util.concurrent.CancellationException) {
+            return I18n.text("lesson.stopped");
+        }
         return I18n.text("lesson.failed",
                 cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage());
     }
@@ -390,22 +404,13 @@ public final class LessonPanel {
                 .anyMatch(a -> a.name().equals(c.check()) && a.line() == c.line()));
     }
 
-    /** Shows the lesson's scene in the side panel (the workbench's own simulation stays paused). */
-    private void showScene(SceneFile f) {
-        loadingScene = true;
-        try {
-            SceneFiles.open(model, f);
-        } finally {
-            loadingScene = false;
-        }
-    }
-
     // ------------------------------------------------------------------ the person's values
 
     /** Follows a control of the side panel: a change the person makes becomes an override. */
     private <T> void watch(ObservableValue<T> p, SceneFile.Key key) {
         p.addListener((obs, old, value) -> {
-            if (session == null || loadingScene || value == null || model.sceneProperty().get() != session.scene().type()) {
+            if (session == null || model.isLoading() || value == null
+                    || model.sceneProperty().get() != session.scene().type()) {
                 return;
             }
             putOverride(key, value, session.scene());
@@ -416,7 +421,7 @@ public final class LessonPanel {
     /** Follows the implicit solver's settings: each one the person changes becomes an override. */
     private void watchSolver() {
         model.implicitOptionsProperty().addListener((obs, old, o) -> {
-            if (session == null || loadingScene || o == null || old == null
+            if (session == null || model.isLoading() || o == null || old == null
                     || model.sceneProperty().get() != session.scene().type()) {
                 return;
             }
@@ -527,7 +532,6 @@ public final class LessonPanel {
         LessonSession s = session;
         int at = index;
         results[at] = null;
-        session.setSpeed(model.speedProperty().get());
         s.goTo(at).thenCompose(done -> s.runNext(with))
                 .whenComplete((r, e) -> Platform.runLater(() -> stepPlayed(s, at, with, r, e)));
         render();

@@ -4,9 +4,9 @@ import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.integrate.ProjectionIntegrator;
+import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
-import dev.hooke.fx.sim.SceneSetup;
-import dev.hooke.fx.sim.SceneShape;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.function.DoubleConsumer;
@@ -27,16 +27,19 @@ import javafx.beans.property.SimpleObjectProperty;
 
 /**
  * The workbench's view model: the values of the panels as JavaFX properties, bound to the
- * controls. A change of a parameter property becomes a command to the simulation thread, which
- * applies it between two steps without a reset; a change of scene loads that scene's defaults
- * and resets. The controls never touch the engine. Lives on the FX thread.
+ * controls. The scene value the runner holds ({@link Snapshot#scene()}) is the one source of
+ * these values: {@link #accept(Snapshot)} loads them from the newest snapshot whenever the runner's
+ * scene changed by anything but this model's own edits still on their way (a reset, a scene file,
+ * a lesson). A change a person makes to a property becomes an edit of that scene value on the
+ * simulation thread, which applies it between two steps without a reset; a change of scene loads
+ * that scene's defaults. The controls never touch the engine. Lives on the FX thread.
  */
 public final class WorkbenchModel {
 
     private final SimulationRunner runner;
     private final ObjectProperty<SceneType> scene = new SimpleObjectProperty<>(this, "scene");
     private final ObjectProperty<IntegratorKind> integrator = new SimpleObjectProperty<>(this, "integrator");
-    private final ReadOnlyObjectWrapper<SceneShape> shape = new ReadOnlyObjectWrapper<>(this, "shape");
+    private final ReadOnlyObjectWrapper<SceneFile> sceneValue = new ReadOnlyObjectWrapper<>(this, "sceneValue");
     private final DoubleProperty stiffness = new SimpleDoubleProperty(this, "stiffness");
     private final DoubleProperty springDamping = new SimpleDoubleProperty(this, "springDamping");
     private final DoubleProperty mass = new SimpleDoubleProperty(this, "mass");
@@ -50,8 +53,7 @@ public final class WorkbenchModel {
     private final IntegerProperty substeps = new SimpleIntegerProperty(this, "substeps", 0);
     private final IntegerProperty projectionIterations =
             new SimpleIntegerProperty(this, "projectionIterations", ProjectionIntegrator.DEFAULT_ITERATIONS);
-    private final DoubleProperty pbdStiffness =
-            new SimpleDoubleProperty(this, "pbdStiffness", SimulationRunner.DEFAULT_PBD_STIFFNESS);
+    private final DoubleProperty pbdStiffness = new SimpleDoubleProperty(this, "pbdStiffness", 1);
     private final BooleanProperty compare = new SimpleBooleanProperty(this, "compare");
     private final ObjectProperty<IntegratorKind> compareIntegrator =
             new SimpleObjectProperty<>(this, "compareIntegrator", IntegratorKind.VERLET);
@@ -62,55 +64,64 @@ public final class WorkbenchModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final ReadOnlyObjectWrapper<Snapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
     private boolean loading;
+    /** The edits this model sent to the runner; a snapshot that has not taken them all is not loaded. */
+    private long editsSent;
+    /** What the properties were last loaded from. */
+    private SceneFile loadedScene;
+    private IntegratorKind loadedIntegrator;
+    private IntegratorKind loadedCompare;
+    private long loadedEdits = -1;
 
-    /**
-     * @param runner  the simulation thread to command
-     * @param initial the values the runner was started with
-     */
-    public WorkbenchModel(SimulationRunner runner, SceneSetup initial) {
+    /** @param runner the simulation thread to command; the properties take its first snapshot's values */
+    public WorkbenchModel(SimulationRunner runner) {
         this.runner = runner;
-        load(initial);
-        snapshot.set(runner.latest());
-        forward(stiffness, runner::setStiffness);
-        forward(springDamping, runner::setSpringDamping);
-        forward(mass, runner::setMass);
-        forward(dt, runner::setDt);
-        forward(gravity, runner::setGravity);
-        forward(airDamping, runner::setAirDamping);
-        forward(speed, runner::setSpeed);
-        forward(verletDelta, runner::setVerletDelta);
+        accept(runner.latest());
+        forward(stiffness, k -> edit(s -> s.withStiffness(k)));
+        forward(springDamping, kd -> edit(s -> s.withSpringDamping(kd)));
+        forward(mass, m -> edit(s -> s.withMass(m)));
+        forward(dt, h -> edit(s -> s.withDt(h)));
+        forward(gravity, g -> edit(s -> s.withGravity(g)));
+        forward(airDamping, c -> edit(s -> s.withAirDamping(c)));
+        forward(verletDelta, d -> edit(s -> s.withVerletDelta(d)));
+        forward(pbdStiffness, k -> edit(s -> s.withPbdStiffness(k)));
+        speed.addListener((obs, old, v) -> runner.setSpeed(v.doubleValue()));
         substeps.addListener((obs, old, n) -> runner.setSubsteps(n.intValue()));
-        projectionIterations.addListener((obs, old, n) -> runner.setProjectionIterations(n.intValue()));
-        forward(pbdStiffness, runner::setPbdStiffness);
-        compare.addListener((obs, was, on) -> runner.setCompare(on ? compareIntegrator.get() : null, setup()));
+        projectionIterations.addListener((obs, old, n) -> {
+            if (!loading) {
+                edit(s -> s.withIterations(n.intValue()));
+            }
+        });
+        compare.addListener((obs, was, on) -> {
+            if (!loading) {
+                runner.setCompare(on ? compareIntegrator.get() : null);
+            }
+        });
         compareIntegrator.addListener((obs, old, kind) -> {
             if (kind == null) {
                 compareIntegrator.set(old);
-            } else {
+            } else if (!loading) {
                 runner.setCompareIntegrator(kind);
             }
         });
         implicitOptions.addListener((obs, old, options) -> {
             if (options == null) {
                 implicitOptions.set(old);
-            } else {
-                runner.setImplicitOptions(options);
+            } else if (!loading) {
+                edit(s -> s.withImplicitOptions(options));
             }
         });
         integrator.addListener((obs, old, kind) -> {
             if (kind == null) {
                 integrator.set(old);
             } else if (!loading) {
-                runner.setIntegrator(kind);
+                edit(s -> s.withIntegrator(kind));
             }
         });
         scene.addListener((obs, old, type) -> {
             if (type == null) {
                 scene.set(old);
             } else if (!loading) {
-                SceneSetup fresh = SceneSetup.defaults(type).withIntegrator(integrator.get());
-                load(fresh);
-                runner.reset(fresh);
+                open(SceneFile.defaults(type).withIntegrator(integrator.get()));
             }
         });
     }
@@ -123,75 +134,89 @@ public final class WorkbenchModel {
         });
     }
 
-    private void load(SceneSetup s) {
+    /** Sends an edit of the scene value to the runner. */
+    private void edit(java.util.function.UnaryOperator<SceneFile> change) {
+        editsSent++;
+        runner.edit(change);
+    }
+
+    /**
+     * Takes in a snapshot the window is about to render (FX thread): the limits and the running
+     * state always; the scene's values when the runner's scene changed and this model's own edits
+     * have all arrived (so that a slider being dragged does not jump back to a value it left).
+     */
+    public void accept(Snapshot s) {
+        snapshot.set(s);
+        running.set(s.running());
+        limit.set(s.limit() == null ? Double.NaN : s.limit().dtMax());
+        naiveBound.set(s.naiveBound());
+        if (s.edits() < editsSent) {
+            return;
+        }
+        if (s.scene() == loadedScene && s.integrator() == loadedIntegrator && s.compareMode() == loadedCompare
+                && s.edits() == loadedEdits) {
+            return;
+        }
+        loadedScene = s.scene();
+        loadedIntegrator = s.integrator();
+        loadedCompare = s.compareMode();
+        loadedEdits = s.edits();
+        load(s.scene(), s.integrator(), s.compareMode());
+    }
+
+    /** Whether the properties are being loaded from a snapshot (those changes are not a person's). */
+    public boolean isLoading() {
+        return loading;
+    }
+
+    private void load(SceneFile f, IntegratorKind shownIntegrator, IntegratorKind compareMode) {
         loading = true;
         try {
-            scene.set(s.type());
-            integrator.set(s.integrator());
-            stiffness.set(s.stiffness());
-            springDamping.set(s.springDamping());
-            mass.set(s.mass());
-            dt.set(s.dt());
-            gravity.set(s.gravity());
-            airDamping.set(s.airDamping());
-            shape.set(s.shape());
+            sceneValue.set(f);
+            scene.set(f.type());
+            integrator.set(shownIntegrator);
+            stiffness.set(f.stiffness());
+            SceneSpec spec = f.spec();
+            springDamping.set(spec.springDamping());
+            mass.set(spec.mass());
+            dt.set(f.dt());
+            gravity.set(spec.gravity());
+            airDamping.set(spec.airDamping());
+            verletDelta.set(f.verletDelta());
+            implicitOptions.set(f.implicitOptions());
+            projectionIterations.set(f.iterations());
+            pbdStiffness.set(f.pbdStiffness());
+            compare.set(compareMode != null);
+            if (compareMode != null) {
+                compareIntegrator.set(compareMode);
+            }
         } finally {
             loading = false;
         }
     }
 
-    /** The present values of the panels, as a setup to build a fresh scene from. */
-    public SceneSetup setup() {
-        return new SceneSetup(scene.get(), stiffness.get(), springDamping.get(), mass.get(), gravity.get(),
-                airDamping.get(), dt.get(), integrator.get(), shape.get());
+    /** The scene value the runner held at the newest snapshot taken in (what File › Save writes). */
+    public ReadOnlyObjectProperty<SceneFile> sceneValueProperty() {
+        return sceneValue.getReadOnlyProperty();
     }
 
     // ------------------------------------------------------------------ actions
 
-    /**
-     * Takes every value from {@code setup} (an opened scene file, a lesson's scene) and builds
-     * the scene afresh with them, playing or paused as before.
-     */
-    public void open(SceneSetup setup) {
-        load(setup);
-        runner.reset(setup);
+    /** Builds {@code f} afresh (an opened scene file, a new scene type), playing or paused as before. */
+    public void open(SceneFile f) {
+        runner.load(f);
     }
 
     /**
-     * Like {@link #open(SceneSetup)}, and takes the method settings a scene file holds besides
-     * the setup: Verlet's δ, the implicit methods' solver options, the projection methods'
-     * iterations per step and PBD's stiffness k. They reach the simulation thread before the
-     * scene is built afresh, so that its first step uses them.
-     *
-     * @param verletDelta  δ; dimensionless, 0 ≤ δ &lt; 1
-     * @param options      the implicit methods' solver options
-     * @param iterations   the projection methods' iterations per step
-     * @param pbdStiffness PBD's k; dimensionless, 0 &lt; k ≤ 1
-     */
-    public void open(SceneSetup setup, double verletDelta, ImplicitOptions options, int iterations,
-                     double pbdStiffness) {
-        this.verletDelta.set(verletDelta);
-        implicitOptions.set(options);
-        projectionIterations.set(iterations);
-        this.pbdStiffness.set(pbdStiffness);
-        open(setup);
-    }
-
-    /**
-     * Rebuilds the scene (a reset) with {@code newShape} and the present parameter values.
+     * Builds the scene afresh with {@code change} applied to its present value (a new shape).
      *
      * @throws IllegalArgumentException naming the field at fault, the workbench's size caps
-     *                                  included ({@link SceneShape#validate}); nothing changes then
+     *                                  included ({@link SceneFile#requireWorkbenchSize}); nothing changes then
      */
-    public void applyShape(SceneShape newShape) {
-        newShape.validate(scene.get());
-        shape.set(newShape);
-        runner.reset(setup());
-    }
-
-    /** The particles, pins, spring kinds and perturbation the present scene was built with. */
-    public ReadOnlyObjectProperty<SceneShape> shapeProperty() {
-        return shape.getReadOnlyProperty();
+    public void applyShape(java.util.function.UnaryOperator<SceneSpec> change) {
+        SceneFile now = sceneValue.get();
+        SceneFile next = now.withSpec(change.apply(now.spec())).requireWorkbenchSize();
+        runner.load(next);
     }
 
     /** Plays when paused, pauses when playing. */
@@ -207,28 +232,32 @@ public final class WorkbenchModel {
         runner.stepOnce();
     }
 
-    /** Rebuilds the scene with the present parameter values; playing or paused as before. */
+    /** What Reset does: builds the scene afresh; a lesson, when one is open, resets its own simulation. */
+    private Runnable resetAction;
+
+    /** Lets a lesson take over Reset (null: the runner's own). */
+    public void setResetAction(Runnable action) {
+        resetAction = action;
+    }
+
+    /** Rebuilds the scene with the present values; playing or paused as before. */
     public void reset() {
-        runner.reset(setup());
+        if (resetAction != null) {
+            resetAction.run();
+        } else {
+            runner.reset();
+        }
     }
 
     /** Rebuilds the scene with the present values and plays (the recovery after an explosion). */
     public void resetAndPlay() {
-        runner.resetAndPlay(setup());
+        runner.resetAndPlay();
     }
 
     /** Halves Δt, rebuilds the scene and plays. */
     public void halveDtAndReset() {
-        dt.set(dt.get() / 2);
-        runner.resetAndPlay(setup());
-    }
-
-    /** Takes in a snapshot the window is about to render (FX thread). */
-    public void accept(Snapshot s) {
-        snapshot.set(s);
-        running.set(s.running());
-        limit.set(s.limit() == null ? Double.NaN : s.limit().dtMax());
-        naiveBound.set(s.naiveBound());
+        editsSent++;
+        runner.halveDtAndReset();
     }
 
     // ------------------------------------------------------------------ properties

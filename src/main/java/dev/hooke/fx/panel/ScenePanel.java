@@ -5,7 +5,8 @@ import dev.hooke.core.scene.Perturbation;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.model.WorkbenchModel;
-import dev.hooke.fx.sim.SceneShape;
+import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.scene.SceneSpec;
 import java.util.Locale;
 import java.util.function.Function;
 import javafx.geometry.Pos;
@@ -84,18 +85,18 @@ public final class ScenePanel extends VBox {
         getChildren().addAll(nodesRow, sizeRow, pinsRow, kindsRow, perturbationRow, displacementRow, velocityRow,
                 apply, message);
 
-        model.shapeProperty().addListener((obs, old, s) -> show());
-        model.sceneProperty().addListener((obs, old, t) -> show());
+        model.sceneValueProperty().addListener((obs, old, s) -> show());
         show();
     }
 
     /** Fills the controls from the model's present shape and shows the rows its scene uses. */
     private void show() {
-        SceneShape s = model.shapeProperty().get();
-        SceneType type = model.sceneProperty().get();
-        if (s == null || type == null) {
+        SceneFile f = model.sceneValueProperty().get();
+        if (f == null) {
             return;
         }
+        SceneSpec s = f.spec();
+        SceneType type = f.type();
         nodes.setText(Integer.toString(s.nodes()));
         size.setText(Integer.toString(s.size()));
         pins.setValue(s.pins());
@@ -116,11 +117,20 @@ public final class ScenePanel extends VBox {
     /** Rebuilds the scene with the controls' values, or says which value is refused. */
     private void apply() {
         try {
-            SceneShape s = new SceneShape(
-                    integer(nodes, "nodes"), integer(size, "size"), pins.getValue(),
-                    structural.isSelected(), shear.isSelected(), bend.isSelected(), perturbation.getValue(),
-                    real(displacement, "displacement"), real(velocity, "velocity"));
-            model.applyShape(s);
+            int n = integer(nodes, "nodes");
+            int edge = integer(size, "size");
+            double d = real(displacement, "displacement");
+            double u = real(velocity, "velocity");
+            SceneType type = model.sceneValueProperty().get().type();
+            model.applyShape(spec -> {
+                if (type == SceneType.CHAIN) {
+                    spec.nodes(n);
+                } else if (type != SceneType.SPRING) {
+                    spec.size(edge);
+                }
+                return spec.pins(pins.getValue()).structural(structural.isSelected()).shear(shear.isSelected())
+                        .bend(bend.isSelected()).perturbation(perturbation.getValue()).displacement(d).velocity(u);
+            });
             message.setText(I18n.text("ws8.scene.applied"));
         } catch (IllegalArgumentException e) {
             message.setText(I18n.text("ws8.scene.refused", e.getMessage()));

@@ -1,6 +1,7 @@
 package dev.hooke.fx.sim;
 
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.model.SpringKind;
 import dev.hooke.core.scene.SceneType;
 
@@ -12,7 +13,7 @@ import dev.hooke.core.scene.SceneType;
  */
 public final class SceneTopology {
 
-    private final SceneSetup setup;
+    private final SceneFile scene;
     private final int particleCount;
     private final int[] springA;
     private final int[] springB;
@@ -21,8 +22,8 @@ public final class SceneTopology {
     private final double minRestLength;
     private final double groundHeight;
 
-    SceneTopology(SceneSetup setup, MassSpringSystem s) {
-        this.setup = setup;
+    SceneTopology(SceneFile scene, MassSpringSystem s) {
+        this.scene = scene;
         this.particleCount = s.particleCount();
         int n = s.springCount();
         this.springA = new int[n];
@@ -45,13 +46,13 @@ public final class SceneTopology {
         this.groundHeight = s.ground() == null ? Double.NaN : s.ground().height();
     }
 
-    /** The setup the scene was built from. */
-    public SceneSetup setup() {
-        return setup;
+    /** The scene as it was built. */
+    public SceneFile scene() {
+        return scene;
     }
 
     public SceneType type() {
-        return setup.type();
+        return scene.type();
     }
 
     public int particleCount() {
@@ -85,7 +86,7 @@ public final class SceneTopology {
      * scene is not a cloth.
      */
     public int gridSize() {
-        if (setup.type() != SceneType.CLOTH) {
+        if (scene.type() != SceneType.CLOTH) {
             return 0;
         }
         return (int) Math.round(Math.sqrt(particleCount));

@@ -1,6 +1,7 @@
 package dev.hooke.fx.sim;
 
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.sim.ExplosionReport;
 import dev.hooke.core.stability.StabilityLimit;
 
@@ -13,7 +14,7 @@ import dev.hooke.core.stability.StabilityLimit;
  * @param topology       the scene's springs, pins and grid (a new instance at every reset)
  * @param positions      particle positions, {@code 3*i+k}; in m. When the state stops being
  *                       finite, the last finite positions
- * @param time           t, simulated time; in s
+ * @param time           t, simulated time; in s (of the first system that has not exploded)
  * @param steps          the number of steps taken since the reset
  * @param dt             Δt; in s
  * @param integrator     the method in use
@@ -46,6 +47,12 @@ import dev.hooke.core.stability.StabilityLimit;
  * @param pinned         whether each particle is pinned (a particle held by the mouse counts as
  *                       it was before it was grabbed); the same array until the pins change, never
  *                       written after publication. Null: the topology's pins
+ * @param scene          the scene's values as the runner holds them now (the panels show these)
+ * @param compareMode    compare mode's second method, or null when compare mode is off (a
+ *                       lesson's comparison is not compare mode)
+ * @param driven         whether a lesson's work holds the runner (it plays its own steps)
+ * @param edits          how many edits of the scene value the runner has taken (see
+ *                       {@link SimulationRunner#edit}), whether they applied or were refused
  */
 public record Snapshot(long sequence, int generation, SceneTopology topology, float[] positions,
                        double time, long steps, double dt, IntegratorKind integrator, boolean running,
@@ -54,7 +61,8 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
                        boolean limitCurrent, ExplosionReport explosion, double stepsPerSecond,
                        String notice, long noticeSerial, SolverSummary solver,
                        ProjectionSummary projection, int substeps, Compare compare,
-                       float[] speeds, float[] strains, long pinRevision, boolean[] pinned) {
+                       float[] speeds, float[] strains, long pinRevision, boolean[] pinned,
+                       SceneFile scene, IntegratorKind compareMode, boolean driven, long edits) {
 
     /** Whether particle i is pinned now (the topology's pin when the snapshot carries none). */
     public boolean isPinned(int i) {

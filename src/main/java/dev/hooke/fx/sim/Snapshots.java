@@ -8,71 +8,12 @@ import dev.hooke.core.sim.Simulation;
 import dev.hooke.core.stability.StabilityLimit;
 
 /**
- * Snapshots of a simulation that some other thread than {@link SimulationRunner}'s steps (a
- * lesson's), so that the window renders it the same way. Call from the thread that owns the
- * simulation.
+ * The parts of a {@link Snapshot} and of a chart sample taken from a simulation: copies of its
+ * positions, speeds and strains, its energies. Call from the thread that owns the simulation.
  */
 public final class Snapshots {
 
     private Snapshots() {
-    }
-
-    /** The topology of a freshly built system. */
-    public static SceneTopology topology(SceneSetup setup, MassSpringSystem system) {
-        return new SceneTopology(setup, system);
-    }
-
-    /**
-     * The state of {@code sim} now.
-     *
-     * @param lastFinite the positions to show when the state is no longer finite (or null)
-     * @param limit      the predicted limit, or null while unknown
-     * @param naiveBound 2·√(m/k_s); in s (NaN while unknown)
-     */
-    public static Snapshot of(long sequence, int generation, SceneTopology topology, Simulation sim,
-                              float[] lastFinite, boolean running, double speed, StabilityLimit limit,
-                              double naiveBound) {
-        return of(sequence, generation, topology, sim, lastFinite, running, speed, limit, naiveBound, null);
-    }
-
-    /**
-     * The state of {@code sim} now, with a second system beside it (a comparison), or none (null).
-     *
-     * @param lastFinite the positions to show when the state is no longer finite (or null)
-     * @param limit      the predicted limit, or null while unknown
-     * @param naiveBound 2·√(m/k_s); in s (NaN while unknown)
-     * @param compare    the second system, or null
-     */
-    public static Snapshot of(long sequence, int generation, SceneTopology topology, Simulation sim,
-                              float[] lastFinite, boolean running, double speed, StabilityLimit limit,
-                              double naiveBound, Snapshot.Compare compare) {
-        MassSpringSystem s = sim.system();
-        float[] positions = positions(s, lastFinite);
-        Observables o = sim.observables();
-        double t = sim.time();
-        boolean[] pinned = pins(s);
-        return new Snapshot(sequence, generation, topology, positions, t, sim.steps(), sim.dt(), sim.integratorKind(),
-                running, speed, sample(generation, sim, limit, naiveBound), o.maxSpeed, o.maxStrain, parameters(s),
-                limit, naiveBound, true, sim.explosion(), 0, null, 0,
-                SolverSummary.of(sim.integrator().solverStats()), ProjectionSummary.of(sim.integrator()), 0, compare,
-                speeds(s), strains(s),
-                java.util.Arrays.hashCode(pinned), pinned);
-    }
-
-    /**
-     * {@code sim} as the second system of a comparison (lane 1).
-     *
-     * @param positions its positions to show ({@link #positions})
-     * @param limit     its method's predicted limit, or null while unknown
-     * @param naiveBound 2·√(m/k_s); in s (NaN while unknown)
-     */
-    public static Snapshot.Compare second(int generation, Simulation sim, float[] positions, StabilityLimit limit,
-                                          double naiveBound) {
-        Observables o = sim.observables();
-        return new Snapshot.Compare(sim.integratorKind(), positions, sim.steps(),
-                sample(generation, 1, sim, limit, naiveBound), limit, sim.explosion(),
-                SolverSummary.of(sim.integrator().solverStats()), ProjectionSummary.of(sim.integrator()),
-                speeds(sim.system()), strains(sim.system()), o.maxSpeed, o.maxStrain);
     }
 
     /** Whether each particle of {@code s} is pinned. A new array. */
@@ -173,7 +114,8 @@ public final class Snapshots {
         return out;
     }
 
-    private static EngineParameters parameters(MassSpringSystem s) {
+    /** The parameters as the engine holds them (the first structural spring's k_s, the first free particle's m). */
+    static EngineParameters parameters(MassSpringSystem s) {
         double k = Double.NaN;
         double kd = s.springCount() > 0 ? s.springDamping(0) : Double.NaN;
         for (int sp = 0; sp < s.springCount(); sp++) {

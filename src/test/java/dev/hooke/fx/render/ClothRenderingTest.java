@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.SceneType;
-import dev.hooke.fx.sim.SceneSetup;
+import dev.hooke.core.scene.SceneFile;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
 import dev.hooke.fx.view.ColourMap;
@@ -125,7 +125,7 @@ class ClothRenderingTest {
 
     /** A cloth that has fallen for 0.3 s from lying flat, pinned at two corners. */
     private static Snapshot fallenCloth() throws Exception {
-        try (SimulationRunner runner = new SimulationRunner(SceneSetup.defaults(SceneType.CLOTH))) {
+        try (SimulationRunner runner = new SimulationRunner(SceneFile.defaults(SceneType.CLOTH))) {
             for (int i = 0; i < 600; i++) {
                 runner.stepOnce();
             }
@@ -247,8 +247,8 @@ class ClothRenderingTest {
     @Test
     void compareModesSecondClothIsColouredByTheMapToo() throws Exception {
         Snapshot both;
-        try (SimulationRunner runner = new SimulationRunner(SceneSetup.defaults(SceneType.CLOTH))) {
-            runner.setCompare(IntegratorKind.VERLET, SceneSetup.defaults(SceneType.CLOTH));
+        try (SimulationRunner runner = new SimulationRunner(SceneFile.defaults(SceneType.CLOTH))) {
+            runner.setCompare(IntegratorKind.VERLET);
             for (int i = 0; i < 600; i++) {
                 runner.stepOnce();
             }

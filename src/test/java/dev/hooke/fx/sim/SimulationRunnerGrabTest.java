@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.Simulation;
@@ -55,7 +56,7 @@ class SimulationRunnerGrabTest {
     @ParameterizedTest
     @EnumSource(IntegratorKind.class)
     void aGrabbedParticleStaysAtTheMouseWhileSteppingAndFallsWhenReleased(IntegratorKind kind) throws Exception {
-        runner = new SimulationRunner(SceneSetup.defaults(SceneType.CHAIN).withIntegrator(kind));
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.CHAIN).withIntegrator(kind));
         int tip = ask(sim -> sim.system().particleCount()) - 1;
         int neighbour = tip - 1;
         double[] before = position(neighbour);
@@ -74,7 +75,7 @@ class SimulationRunnerGrabTest {
 
     @Test
     void dragMovesTheHeldParticleAndAPinnedOneStaysPinnedAfterRelease() throws Exception {
-        runner = new SimulationRunner(SceneSetup.defaults(SceneType.CHAIN));
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.CHAIN));
         runner.grab(0, 0, 0, 0);
         runner.grab(0, 0.25, 0.5, -0.25);
         steps(10);
@@ -87,7 +88,7 @@ class SimulationRunnerGrabTest {
 
     @Test
     void togglePinPinsAndFreesAParticleInTheEngine() throws Exception {
-        runner = new SimulationRunner(SceneSetup.defaults(SceneType.CLOTH));
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.CLOTH));
         int middle = ask(sim -> sim.system().particleCount()) / 2;
         steps(5);
         runner.togglePin(middle);
@@ -104,7 +105,7 @@ class SimulationRunnerGrabTest {
 
     @Test
     void theNextSnapshotReportsAToggledPin() throws Exception {
-        runner = new SimulationRunner(SceneSetup.defaults(SceneType.CLOTH));
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.CLOTH));
         int middle = ask(sim -> sim.system().particleCount()) / 2;
         Snapshot before = runner.latest();
         assertFalse(before.isPinned(middle));
@@ -133,7 +134,7 @@ class SimulationRunnerGrabTest {
 
     @Test
     void aParticleThatDoesNotExistIsANoticeAndChangesNothing() throws Exception {
-        runner = new SimulationRunner(SceneSetup.defaults(SceneType.SPRING));
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.SPRING));
         double[] bob = position(1);
         runner.grab(7, 1, 1, 1);
         runner.togglePin(-1);

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
@@ -54,7 +55,7 @@ class SimulationRunnerTest {
 
     @Test
     void startsPausedWithTheSetupsParameters() throws Exception {
-        SceneSetup setup = SceneSetup.defaults(SceneType.SPRING).withStiffness(40).withMass(2);
+        SceneFile setup = SceneFile.defaults(SceneType.SPRING).withStiffness(40).withMass(2);
         runner = new SimulationRunner(setup);
         Snapshot s = runner.latest();
         assertFalse(s.running());
@@ -68,7 +69,7 @@ class SimulationRunnerTest {
 
     @Test
     void parameterChangesReachTheEngineBetweenStepsWithoutAReset() throws Exception {
-        runner = new SimulationRunner(SceneSetup.defaults(SceneType.CHAIN));
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.CHAIN));
         for (int i = 0; i < 10; i++) {
             runner.stepOnce();
         }
@@ -97,11 +98,11 @@ class SimulationRunnerTest {
 
     @Test
     void theClothsSpringKindsKeepTheirRatio() throws Exception {
-        runner = new SimulationRunner(SceneSetup.defaults(SceneType.CLOTH));
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.CLOTH));
         runner.setStiffness(300);
         MassSpringSystem s = ask(sim -> sim.system().copy());
-        double shear = SceneSetup.stiffnessRatio(SceneType.CLOTH, SpringKind.SHEAR);
-        double bend = SceneSetup.stiffnessRatio(SceneType.CLOTH, SpringKind.BEND);
+        double shear = SceneFile.defaults(SceneType.CLOTH).stiffnessRatio(SpringKind.SHEAR);
+        double bend = SceneFile.defaults(SceneType.CLOTH).stiffnessRatio(SpringKind.BEND);
         assertEquals(0.5, shear, "the cloth's default shear k is half the structural k");
         assertEquals(0.1, bend, "the cloth's default bend k is a tenth of the structural k");
         for (int sp = 0; sp < s.springCount(); sp++) {
@@ -116,7 +117,7 @@ class SimulationRunnerTest {
 
     @Test
     void switchingTheIntegratorKeepsTimeAndState() throws Exception {
-        runner = new SimulationRunner(SceneSetup.defaults(SceneType.SPRING));
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.SPRING));
         for (int i = 0; i < 7; i++) {
             runner.stepOnce();
         }
@@ -139,7 +140,7 @@ class SimulationRunnerTest {
     void theStabilityLimitIsComputedOffTheSimulationThread() throws Exception {
         double k = 100;
         double m = 1;
-        runner = new SimulationRunner(SceneSetup.defaults(SceneType.SPRING).withStiffness(k).withMass(m));
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.SPRING).withStiffness(k).withMass(m));
         await("the first analysis", () -> runner.latest().limitCurrent());
         Snapshot s = runner.latest();
         // a single spring from a pinned anchor: ω = √(k/m), symplectic Euler's limit 2/ω = 2√(m/k)
@@ -161,7 +162,7 @@ class SimulationRunnerTest {
 
     @Test
     void anExplosionPausesTheRunnerAndPlayIsRefusedUntilAReset() throws Exception {
-        SceneSetup setup = SceneSetup.defaults(SceneType.SPRING);
+        SceneFile setup = SceneFile.defaults(SceneType.SPRING);
         runner = new SimulationRunner(setup);
         runner.setDt(0.3);                      // above 2√(m/k) = 0.2 s
         runner.play();
@@ -176,7 +177,7 @@ class SimulationRunnerTest {
         assertFalse(runner.latest().running(), "play after an explosion is refused");
 
         int generation = runner.latest().generation();
-        runner.reset(setup);
+        runner.load(setup);
         assertFalse(ask(Simulation::exploded));
         assertEquals(0, number(Simulation::time));
         assertEquals(setup.dt(), ask(Simulation::dt));
@@ -187,7 +188,7 @@ class SimulationRunnerTest {
 
     @Test
     void aRefusedChangeBecomesANoticeAndChangesNothing() throws Exception {
-        runner = new SimulationRunner(SceneSetup.defaults(SceneType.SPRING));
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.SPRING));
         long serial = runner.latest().noticeSerial();
         runner.setMass(-1);
         ask(sim -> null);
@@ -200,7 +201,7 @@ class SimulationRunnerTest {
 
     @Test
     void everyStepTakenOneAtATimeIsSampledWithTheEnginesEnergies() throws Exception {
-        runner = new SimulationRunner(SceneSetup.defaults(SceneType.SPRING));
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.SPRING));
         List<EnergySample> samples = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             runner.stepOnce();

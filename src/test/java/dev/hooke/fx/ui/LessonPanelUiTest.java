@@ -112,7 +112,7 @@ class LessonPanelUiTest {
         assertEquals(0, rows.stream().filter(n -> n.getStyleClass().contains("fail")).count());
         assertTrue(text(robot, "#lessonAnswer").startsWith(I18n.text("lesson.right")), text(robot, "#lessonAnswer"));
         // the window shows the lesson's simulation: one second of Δt = 0.01 s
-        assertEquals(100, workbench.lessons().session().latest().steps());
+        assertEquals(100, workbench.runner().latest().steps());
         assertEquals(IntegratorKind.EXPLICIT_EULER, workbench.model().integratorProperty().get());
 
         robot.clickOn("#lessonNext");
@@ -125,7 +125,7 @@ class LessonPanelUiTest {
         assertNull(workbench.lessons().result(), "back shows the step before it runs");
         assertFalse(robot.lookup("#lessonRun").queryButton().isDisabled());
         waitFor("the lesson's simulation back at t = 0",
-                () -> workbench.lessons().session().latest().steps() == 0);
+                () -> workbench.runner().latest().steps() == 0);
     }
 
     /** Answers the question of the step shown (rightly), plays it without pacing and waits for it. */
@@ -256,8 +256,8 @@ class LessonPanelUiTest {
                 && !workbench.lessons().isBusy() && workbench.lessons().resultChanged());
         StepResult changed = workbench.lessons().result();
         assertEquals(1.04, changed.runs().get(0).maxStepRatio(), ENERGY_LAW_PER_STEP * 1.04);
-        assertEquals(400, workbench.lessons().session().latest().parameters().stiffness());
-        assertEquals(100, workbench.lessons().session().latest().steps(), "the step ran afresh, one second");
+        assertEquals(400, workbench.runner().latest().parameters().stiffness());
+        assertEquals(100, workbench.runner().latest().steps(), "the step ran afresh, one second");
         assertEquals(400, workbench.model().stiffnessProperty().get(), "the slider keeps the person's value");
         var rows = robot.lookup("#lessonChecks").queryAs(javafx.scene.Parent.class).getChildrenUnmodifiable();
         long judged = rows.stream().filter(n -> n.getStyleClass().contains("pass") || n.getStyleClass().contains("fail"))
@@ -272,7 +272,7 @@ class LessonPanelUiTest {
                 && !workbench.lessons().isBusy() && !workbench.lessons().resultChanged());
         assertEquals(1.01, workbench.lessons().result().runs().get(0).maxStepRatio(), ENERGY_LAW_PER_STEP);
         assertEquals(100, workbench.model().stiffnessProperty().get());
-        assertEquals(100, workbench.lessons().session().latest().parameters().stiffness());
+        assertEquals(100, workbench.runner().latest().parameters().stiffness());
         assertTrue(robot.lookup("#lessonOverride").tryQuery().isEmpty());
         rows = robot.lookup("#lessonChecks").queryAs(javafx.scene.Parent.class).getChildrenUnmodifiable();
         assertEquals(workbench.lessons().result().checks().size(),
@@ -284,7 +284,7 @@ class LessonPanelUiTest {
         openLesson(robot, "01");
         robot.interact(() -> workbench.model().dtProperty().set(0.005));
         waitFor("the lesson's simulation to take Δt = 0.005 s",
-                () -> workbench.lessons().session().latest().dt() == 0.005);
+                () -> workbench.runner().latest().dt() == 0.005);
         assertEquals(Map.of(SceneFile.Key.DT, 0.005), workbench.lessons().overrides());
         playStep(robot);
         assertTrue(workbench.lessons().resultChanged());
@@ -299,12 +299,12 @@ class LessonPanelUiTest {
         int at = playUpTo(robot, Action.Compare.class, null);
         Action.Compare compare = (Action.Compare) workbench.lessons().session().lesson().steps().get(at).actions()
                 .stream().filter(a -> a instanceof Action.Compare).findFirst().orElseThrow();
-        assertNull(workbench.lessons().session().latest().compare(), "one system before the comparison");
+        assertNull(workbench.runner().latest().compare(), "one system before the comparison");
         assertEquals(0, comparePixels(robot), "nothing in the second system's colour before the comparison");
 
         playStep(robot);
         StepResult r = workbench.lessons().result();
-        Snapshot shown = workbench.lessons().session().latest();
+        Snapshot shown = workbench.runner().latest();
         assertNotNull(shown.compare(), "the comparison is still shown after its step");
         assertEquals(compare.integrators().get(0), shown.integrator());
         assertEquals(compare.integrators().get(1), shown.compare().integrator());

@@ -10,7 +10,7 @@ import dev.hooke.core.scene.ClothPins;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.Simulation;
 import dev.hooke.fx.Workbench;
-import dev.hooke.fx.sim.SceneShape;
+import dev.hooke.core.scene.SceneFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -109,13 +109,13 @@ class ScenePanelUiTest {
     void aClothAboveTheCapIsRefusedAndNothingChanges(FxRobot robot) throws Exception {
         int before = engine(sim -> sim.system().particleCount());
         robot.interact(() -> {
-            robot.lookup("#sceneSize").queryAs(TextField.class).setText(Integer.toString(SceneShape.MAX_CLOTH_SIZE + 1));
+            robot.lookup("#sceneSize").queryAs(TextField.class).setText(Integer.toString(SceneFile.workbenchCap(SceneType.CLOTH) + 1));
             robot.lookup("#sceneApply").queryAs(Button.class).fire();
         });
         String message = robot.lookup("#sceneMessage").queryAs(Label.class).getText();
-        assertTrue(message.contains("size") && message.contains(Integer.toString(SceneShape.MAX_CLOTH_SIZE)), message);
+        assertTrue(message.contains("size") && message.contains(Integer.toString(SceneFile.workbenchCap(SceneType.CLOTH))), message);
         assertEquals(before, (int) engine(sim -> sim.system().particleCount()));
-        assertEquals(SceneShape.defaults(SceneType.CLOTH), workbench.model().shapeProperty().get());
+        assertEquals(SceneFile.defaults(SceneType.CLOTH).spec().size(), workbench.model().sceneValueProperty().get().spec().size());
     }
 
     private static boolean visible(FxRobot robot, String id) {

@@ -7,7 +7,7 @@ import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.Workbench;
 import dev.hooke.fx.lesson.LessonLibrary;
-import dev.hooke.fx.sim.SceneSetup;
+import dev.hooke.core.scene.SceneFile;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -29,7 +29,7 @@ final class UiFixture {
      */
     static Workbench show(Stage stage, SceneType type, double width, double height) {
         I18n.setLocale(I18n.ENGLISH);
-        Workbench workbench = new Workbench(SceneSetup.defaults(type));
+        Workbench workbench = new Workbench(SceneFile.defaults(type));
         Scene scene = new Scene(workbench.root(), width, height);
         workbench.installShortcuts(scene);
         stage.setScene(scene);
@@ -59,8 +59,11 @@ final class UiFixture {
         LessonLibrary.Entry entry = workbench.lessons().entries().stream()
                 .filter(e -> e.fileName().startsWith(filePrefix)).findFirst().orElseThrow();
         assertNotNull(entry.lesson(), entry.error());
+        int before = workbench.runner().latest().generation();
         robot.interact(() -> workbench.lessons().open(entry));
-        waitFor("the lesson's first snapshot", () -> workbench.lessons().session().latest() != null);
+        waitFor("the lesson's scene in the runner's snapshot", () -> workbench.runner().latest().generation() > before
+                && !workbench.runner().latest().driven()
+                && workbench.runner().latest().scene().equals(workbench.lessons().session().scene()));
     }
 
     /** Answers the question of the step shown (rightly), plays it without pacing and waits for it. */

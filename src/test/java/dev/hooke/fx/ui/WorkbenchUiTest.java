@@ -15,7 +15,7 @@ import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.Simulation;
 import dev.hooke.fx.ErrorReporter;
 import dev.hooke.fx.Workbench;
-import dev.hooke.fx.sim.SceneSetup;
+import dev.hooke.core.scene.SceneFile;
 import dev.hooke.fx.sim.Snapshot;
 import dev.hooke.fx.view.SceneView;
 import java.util.concurrent.TimeUnit;
@@ -207,8 +207,8 @@ class WorkbenchUiTest {
         robot.clickOn("Cloth");
         MassSpringSystem s = engine(sim -> sim.system().copy());
         assertEquals(16 * 16, s.particleCount());
-        assertEquals(SceneSetup.defaultDt(SceneType.CLOTH), number(Simulation::dt));
-        assertEquals(SceneSetup.defaultDt(SceneType.CLOTH), workbench.model().dtProperty().get());
+        assertEquals(SceneFile.defaultDt(SceneType.CLOTH), number(Simulation::dt));
+        assertEquals(SceneFile.defaultDt(SceneType.CLOTH), workbench.model().dtProperty().get());
         waitFor("the cloth's snapshot", () -> snapshot().topology().type() == SceneType.CLOTH);
         assertEquals(200, snapshot().parameters().stiffness());
     }

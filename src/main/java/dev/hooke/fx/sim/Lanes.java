@@ -1,0 +1,197 @@
+package dev.hooke.fx.sim;
+
+import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.sim.Simulation;
+import dev.hooke.core.stability.StabilityLimit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The systems a {@link SimulationRunner} shows, by lane: lane 0 the main one, lane 1 compare
+ * mode's second one (or a lesson comparison's second run), further lanes the rest of a lesson's
+ * comparison. Each lane keeps its stability analysis and its last finite positions. Confined to
+ * the simulation thread.
+ */
+final class Lanes {
+
+    private static final class Lane {
+        final Simulation sim;
+        /** The first request of this lane: older results belong to systems shown before. */
+        final long firstRequest;
+        long request;
+        StabilityWorker.Result shown;
+        float[] lastFinite;
+        boolean finalSampled;
+
+        Lane(Simulation sim, long firstRequest) {
+            this.sim = sim;
+            this.firstRequest = firstRequest;
+            this.request = firstRequest - 1;
+        }
+    }
+
+    private final List<Lane> lanes = new ArrayList<>();
+    /** One analysis thread per lane, kept across scenes. */
+    private final List<StabilityWorker> workers = new ArrayList<>();
+    private long nextRequest = 1;
+
+    /** Shows {@code sims}, lane k the k-th; analyses of the systems shown before are ignored from now on. */
+    void setAll(List<Simulation> sims) {
+        lanes.clear();
+        for (Simulation s : sims) {
+            lanes.add(new Lane(s, nextRequest));
+        }
+        while (workers.size() < lanes.size()) {
+            workers.add(new StabilityWorker());
+        }
+    }
+
+    int size() {
+        return lanes.size();
+    }
+
+    Simulation sim(int k) {
+        return lanes.get(k).sim;
+    }
+
+    /** Whether exactly {@code sims} are shown, in that order. */
+    boolean isShowing(List<Simulation> sims) {
+        if (sims.size() != lanes.size()) {
+            return false;
+        }
+        for (int k = 0; k < sims.size(); k++) {
+            if (sims.get(k) != lanes.get(k).sim) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    void forEach(Consumer<Simulation> action) {
+        lanes.forEach(l -> action.accept(l.sim));
+    }
+
+    /** The system that sets the clock: the first that has not exploded (all share Δt), else lane 0. */
+    Simulation lead() {
+        for (Lane l : lanes) {
+            if (!l.sim.exploded()) {
+                return l.sim;
+            }
+        }
+        return lanes.get(0).sim;
+    }
+
+    boolean allExploded() {
+        return explodedCount() == lanes.size();
+    }
+
+    int explodedCount() {
+        int n = 0;
+        for (Lane l : lanes) {
+            if (l.sim.exploded()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** One step of every system that has not exploded. */
+    void step() {
+        for (Lane l : lanes) {
+            if (!l.sim.exploded()) {
+                l.sim.step();
+            }
+        }
+    }
+
+    /**
+     * Whether lane k is sampled now: while it runs, when it leads the clock, and once more after it
+     * exploded (its last point).
+     */
+    boolean takesSample(int k, Simulation lead) {
+        Lane l = lanes.get(k);
+        if (!l.sim.exploded() || l.sim == lead) {
+            return true;
+        }
+        if (!l.finalSampled) {
+            l.finalSampled = true;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Asks for a new analysis of every system with its present method and the scene's Verlet δ: of
+     * its present state, or, once it has exploded, of the scene as built (the state an explosion
+     * report refers to), so that a new method or value gets its limit after an explosion too.
+     */
+    void requestStability(SceneFile scene) {
+        for (int k = 0; k < lanes.size(); k++) {
+            Lane l = lanes.get(k);
+            l.request = nextRequest++;
+            workers.get(k).request(new StabilityWorker.Request(l.request,
+                    l.sim.exploded() ? scene.build() : l.sim.system().copy(),
+                    l.sim.integratorKind(), scene.verletDelta()));
+        }
+    }
+
+    /**
+     * Takes in the analyses that finished; a failure of the newest request goes to {@code notice}.
+     *
+     * @return whether anything changed
+     */
+    boolean pollStability(Consumer<String> notice) {
+        boolean changed = false;
+        for (int k = 0; k < lanes.size(); k++) {
+            Lane l = lanes.get(k);
+            StabilityWorker.Result r = workers.get(k).latest();
+            if (r != null && r != l.shown && r.id() >= l.firstRequest) {
+                l.shown = r;
+                changed = true;
+                if (r.failure() != null && r.id() == l.request) {
+                    notice.accept(r.failure());
+                }
+            }
+        }
+        return changed;
+    }
+
+    /** Lane k's predicted limit, or null before its first analysis. */
+    StabilityLimit limit(int k) {
+        StabilityWorker.Result r = lanes.get(k).shown;
+        return r == null ? null : r.limit();
+    }
+
+    /** Lane k's naive bound 2·√(m/k_s); in s (NaN before its first analysis). */
+    double naiveBound(int k) {
+        StabilityWorker.Result r = lanes.get(k).shown;
+        return r == null ? Double.NaN : r.naiveBound();
+    }
+
+    /** Whether lane k's limit describes its present parameters and method. */
+    boolean limitCurrent(int k) {
+        Lane l = lanes.get(k);
+        return l.shown != null && l.shown.id() == l.request;
+    }
+
+    /** A copy of lane k's positions, or its last finite ones once they are not finite. */
+    float[] positions(int k) {
+        Lane l = lanes.get(k);
+        float[] p = Snapshots.positions(l.sim.system(), l.lastFinite);
+        if (p != l.lastFinite) {
+            boolean finite = true;
+            for (int q = 0; q < p.length && finite; q++) {
+                finite = Float.isFinite(p[q]);
+            }
+            if (finite) {
+                l.lastFinite = p;
+            }
+        }
+        return p;
+    }
+
+    void close() {
+        workers.forEach(StabilityWorker::close);
+    }
+}
