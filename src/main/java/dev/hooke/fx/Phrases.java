@@ -54,10 +54,10 @@ public final class Phrases {
     /** A limit's rule: a formula, or words for the few rules that are words. */
     static String rule(String rule) {
         return switch (rule) {
-            case "energy ×(1+Δt²ω²) per step" -> I18n.text("rule.energyGrowth");
-            case "ρ(G(Δt)) = 1 with damping" -> I18n.text("rule.dampedSpectral");
-            case "implicit: none" -> I18n.text("rule.implicitNone");
-            case "projection: none" -> I18n.text("rule.projectionNone");
+            case "energy ×(1+Δt²ω²) per step" -> I18n.text("stability.rule.energyGrowth");
+            case "ρ(G(Δt)) = 1 with damping" -> I18n.text("stability.rule.dampedSpectral");
+            case "implicit: none" -> I18n.text("stability.rule.implicitNone");
+            case "projection: none" -> I18n.text("stability.rule.projectionNone");
             default -> rule;
         };
     }

@@ -87,16 +87,16 @@ public final class PhaseChart {
 
     /** Writes the axis titles and legends in the language in use. */
     public void localize() {
-        xAxis.setLabel(I18n.text("ws.chart.phase.x"));
-        yAxis.setLabel(I18n.text("ws.chart.phase.y"));
-        exact.setName(I18n.text("ws.chart.phase.exact"));
+        xAxis.setLabel(I18n.text("chart.phase.x"));
+        yAxis.setLabel(I18n.text("chart.phase.y"));
+        exact.setName(I18n.text("chart.phase.exact"));
         for (int k = 0; k < runs.size(); k++) {
             runs.get(k).setName(runName(k));
         }
     }
 
     private String runName(int lane) {
-        return laneNames.isEmpty() ? I18n.text("ws.chart.phase.run") : laneNames.get(lane);
+        return laneNames.isEmpty() ? I18n.text("chart.phase.run") : laneNames.get(lane);
     }
 
     /**
