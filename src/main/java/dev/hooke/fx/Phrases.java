@@ -4,6 +4,7 @@ import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.ExplosionReport;
 import dev.hooke.core.stability.StabilityLimit;
+import dev.hooke.core.stability.StabilityRule;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -51,15 +52,9 @@ public final class Phrases {
         return I18n.text("limit.value", g4(limit.dtMax()), rule(limit.rule()));
     }
 
-    /** A limit's rule: a formula, or words for the few rules that are words. */
-    static String rule(String rule) {
-        return switch (rule) {
-            case "energy ×(1+Δt²ω²) per step" -> I18n.text("stability.rule.energyGrowth");
-            case "ρ(G(Δt)) = 1 with damping" -> I18n.text("stability.rule.dampedSpectral");
-            case "implicit: none" -> I18n.text("stability.rule.implicitNone");
-            case "projection: none" -> I18n.text("stability.rule.projectionNone");
-            default -> rule;
-        };
+    /** A limit's rule: a formula as it is, the few rules that are words from stability.rule.&lt;id&gt;. */
+    static String rule(StabilityRule rule) {
+        return rule.isFormula() ? rule.text() : I18n.text("stability.rule." + rule.id());
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.hooke.core.scene.Perturbation;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.ExplosionReport;
 import dev.hooke.core.stability.StabilityLimit;
+import dev.hooke.core.stability.StabilityRule;
 import dev.hooke.fx.view.ColourMap;
 import java.io.IOException;
 import java.io.InputStream;
@@ -93,7 +94,8 @@ class I18nBundlesTest {
 
     @Test
     void theExplosionSentenceIsBuiltFromTheReportsFields() {
-        StabilityLimit limit = new StabilityLimit(IntegratorKind.SYMPLECTIC_EULER, 0.02, 100, 0, "2/ω_max");
+        StabilityLimit limit = new StabilityLimit(IntegratorKind.SYMPLECTIC_EULER, 0.02, 100, 0,
+                StabilityRule.TWO_OVER_OMEGA);
         ExplosionReport r = new ExplosionReport(1.27, 127, 0.021, IntegratorKind.SYMPLECTIC_EULER, limit,
                 "a position or velocity became infinite or NaN", 0);
         I18n.setLocale(I18n.ENGLISH);
@@ -143,7 +145,7 @@ class I18nBundlesTest {
     }
 
     @Test
-    void everyChoiceTheCodeNamesByIdHasATextInBothLanguages() throws IOException {
+    void everyChoiceAndRuleTheCodeNamesByIdHasATextInBothLanguages() throws IOException {
         for (Properties p : new Properties[] {bundle(""), bundle("_zh_CN")}) {
             for (ColourMap.Mode m : ColourMap.Mode.values()) {
                 assertNotNull(p.getProperty("view.colour." + m.name().toLowerCase(Locale.ROOT)), m.name());
@@ -153,6 +155,11 @@ class I18nBundlesTest {
             }
             for (Perturbation c : Perturbation.values()) {
                 assertNotNull(p.getProperty("build.perturbation." + c.id()), c.id());
+            }
+            for (StabilityRule r : StabilityRule.values()) {
+                if (!r.isFormula()) {
+                    assertNotNull(p.getProperty("stability.rule." + r.id()), r.name());
+                }
             }
         }
     }

@@ -275,7 +275,7 @@ public final class StabilityAnalysis {
     public static StabilityLimit predictedLimit(MassSpringSystem s, IntegratorKind kind, double verletDelta) {
         if (kind.isUnconditionallyStable()) {
             return new StabilityLimit(kind, Double.POSITIVE_INFINITY, Double.NaN, Double.NaN,
-                    kind.isImplicit() ? "implicit: none" : "projection: none");
+                    kind.isImplicit() ? StabilityRule.IMPLICIT_NONE : StabilityRule.PROJECTION_NONE);
         }
         LinearizedSystem lin = new LinearizedSystem(s);
         if (lin.dim <= DENSE_MAX_DOFS) {
@@ -294,16 +294,17 @@ public final class StabilityAnalysis {
                 : Double.POSITIVE_INFINITY, f.omegaMax(), f.zeta(), rule(kind, f.zeta(), verletDelta));
     }
 
-    /** The formula in words, for reports. */
-    static String rule(IntegratorKind kind, double zeta, double verletDelta) {
+    /** The rule the limit follows, for reports. */
+    static StabilityRule rule(IntegratorKind kind, double zeta, double verletDelta) {
         boolean damped = zeta > 0;
         return switch (kind) {
-            case EXPLICIT_EULER -> damped ? "2ζ/ω_max" : "energy ×(1+Δt²ω²) per step";
-            case SYMPLECTIC_EULER -> damped ? "2(√(1+ζ²)−ζ)/ω_max" : "2/ω_max";
-            case VERLET -> damped ? "ρ(G(Δt)) = 1 with damping" : verletDelta > 0 ? "2√(1−δ/2)/ω_max" : "2/ω_max";
-            case VELOCITY_VERLET -> damped ? "ρ(G(Δt)) = 1 with damping" : "2/ω_max";
-            case RK4 -> damped ? "|R(Δt·s)| = 1" : "2√2/ω_max";
-            default -> "none";
+            case EXPLICIT_EULER -> damped ? StabilityRule.EXPLICIT_EULER_DAMPED : StabilityRule.ENERGY_GROWTH;
+            case SYMPLECTIC_EULER -> damped ? StabilityRule.SYMPLECTIC_EULER_DAMPED : StabilityRule.TWO_OVER_OMEGA;
+            case VERLET -> damped ? StabilityRule.DAMPED_SPECTRAL
+                    : verletDelta > 0 ? StabilityRule.VERLET_DELTA : StabilityRule.TWO_OVER_OMEGA;
+            case VELOCITY_VERLET -> damped ? StabilityRule.DAMPED_SPECTRAL : StabilityRule.TWO_OVER_OMEGA;
+            case RK4 -> damped ? StabilityRule.RK4_DAMPED : StabilityRule.RK4_UNDAMPED;
+            default -> StabilityRule.NONE;
         };
     }
 
