@@ -97,13 +97,33 @@ class I18nBundlesTest {
         StabilityLimit limit = new StabilityLimit(IntegratorKind.SYMPLECTIC_EULER, 0.02, 100, 0,
                 StabilityRule.TWO_OVER_OMEGA);
         ExplosionReport r = new ExplosionReport(1.27, 127, 0.021, IntegratorKind.SYMPLECTIC_EULER, limit,
-                "a position or velocity became infinite or NaN", 0);
+                ExplosionReport.Reason.nonFinite(), 0);
         I18n.setLocale(I18n.ENGLISH);
         assertEquals(r.message(), Phrases.explosion(r), "the English sentence is the engine's");
         I18n.setLocale(I18n.CHINESE);
         String zh = Phrases.explosion(r);
         assertTrue(zh.contains("1.270") && zh.contains("127") && zh.contains("0.02100") && zh.contains("0.02000"), zh);
         assertTrue(zh.contains("半隐式欧拉") && zh.contains("超过") && zh.contains("NaN"), zh);
+    }
+
+    @Test
+    void everyExplosionReasonIsWordedFromItsValues() {
+        StabilityLimit limit = new StabilityLimit(IntegratorKind.SYMPLECTIC_EULER, 0.02, 100, 0,
+                StabilityRule.TWO_OVER_OMEGA);
+        for (ExplosionReport.Reason reason : new ExplosionReport.Reason[] {ExplosionReport.Reason.nonFinite(),
+                ExplosionReport.Reason.energyGrew(1234.56, 0.1), ExplosionReport.Reason.stepFailed("singular")}) {
+            ExplosionReport r = new ExplosionReport(1.27, 127, 0.021, IntegratorKind.SYMPLECTIC_EULER, limit, reason, 0);
+            I18n.setLocale(I18n.ENGLISH);
+            assertEquals(r.message(), Phrases.explosion(r), reason.cause().name());
+            I18n.setLocale(I18n.CHINESE);
+            String zh = Phrases.explosion(r);
+            switch (reason.cause()) {
+                case NON_FINITE -> assertTrue(zh.contains("NaN"), zh);
+                case ENERGY_GREW -> assertTrue(zh.contains("1.23e+03 J") && zh.contains("12346")
+                        && zh.contains("0.100 J") && zh.contains("运动能量"), zh);
+                case STEP_FAILED -> assertTrue(zh.contains("singular") && zh.contains("失败"), zh);
+            }
+        }
     }
 
     /** The workbench's sources, read from the project directory the tests run in. */
