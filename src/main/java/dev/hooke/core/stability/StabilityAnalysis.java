@@ -18,9 +18,9 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  *   <li>The naive bound 2·√(m/k), the single-spring limit of symplectic Euler: the smallest over
  *       all springs, with the lighter free end's mass.</li>
  *   <li>The true bound comes from ω_max = √λ_max(M⁻¹K) at the present state with pinned DOFs
- *       removed (guide, "Meshes"). A chain pinned at one end approaches ω_max = 2√(k/m), half the
- *       single-spring Δt (seed 000 §3.2 and seed 003 §2.2 give 2/ω with the single-spring ω: the
- *       mesh's ω_max is what counts).</li>
+ *       removed. A chain pinned at one end approaches ω_max = 2√(k/m), half the single-spring
+ *       Δt (2/ω with the single spring's ω overestimates the limit: the mesh's ω_max is what
+ *       counts).</li>
  * </ul>
  * λ_max is found with EJML's dense symmetric eigen solver when the system has at most
  * {@value #DENSE_MAX_DOFS} free DOFs, otherwise matrix-free by Lanczos with full
@@ -28,7 +28,7 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * {@value #LANCZOS_TOLERANCE}·θ (for a symmetric matrix this bounds |λ_max − θ|).
  *
  * <h2>Each integrator's limit on a mode with angular frequency ω and damping ratio ζ</h2>
- * With the mode's eigenvalues s = ω(−ζ ± i√(1 − ζ²)) of y' = A y (guide, "Single oscillator"):
+ * With the mode's eigenvalues s = ω(−ζ ± i√(1 − ζ²)) of y' = A y (Hairer &amp; Wanner 1996, §IV.2):
  * <pre>
  *   explicit Euler     |1 + h s| ≤ 1        ⇒  h ≤ 2ζ/ω  (ζ &lt; 1);   h ≤ 2 / (ω (ζ + √(ζ² − 1)))  (ζ ≥ 1)
  *                                            undamped: unstable at every Δt

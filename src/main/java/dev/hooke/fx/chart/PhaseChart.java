@@ -15,7 +15,7 @@ import javafx.scene.chart.XYChart;
  * <pre>
  *   r = √(ω²u² + v²) = √(2E/m)          (E = ½ m v² + ½ k u², the energy of the oscillation)
  * </pre>
- * so a method's energy error is seen as a change of radius (guide, "Single oscillator"): explicit
+ * so a method's energy error is seen as a change of radius (the linear oscillator x'' = −ω²x): explicit
  * Euler's map multiplies r² by (1 + h²ω²) every step, a spiral outward; symplectic Euler keeps the
  * modified energy ω²u² + v² − hω²·u·v exactly, a closed ellipse with its axes on the diagonals and
  * radii r₀/√(1 ∓ hω/2); RK4 multiplies r² by 1 − (hω)⁶/72 + (hω)⁸/576 per step and hugs the circle.
