@@ -27,7 +27,7 @@ public record BenchConfig(int[] clothSizes, int chainNodes, int explicitSteps, d
                           int triadLength, int[] threads, PreconditionerKind[] preconditioners,
                           boolean implicitOnly) {
 
-    /** The full benchmark of issue 7: 32², 64², 100², 128² cloths and a 1000-node chain. */
+    /** The full benchmark: 32², 64², 100², 128² cloths and a 1000-node chain. */
     public static BenchConfig full() {
         return new BenchConfig(new int[] {32, 64, 100, 128}, 1000, 1000, 2, 10, 5, 64, 200, 1 << 24, new int[0],
                 new PreconditionerKind[0], false);

@@ -40,8 +40,8 @@ import java.util.Locale;
  *
  * <h2>The scenes</h2>
  * Cloths of n × n particles, 1 m wide, 10⁻⁴ kg per particle, k_struct = 1000, k_shear = 500,
- * k_bend = 100 N/m, hanging in the x-y plane from their two top corners under gravity (issue 7's
- * case), and a chain of the scene's defaults with the given number of nodes.
+ * k_bend = 100 N/m, hanging in the x-y plane from their two top corners under gravity, and a
+ * chain of the scene's defaults with the given number of nodes.
  *
  * <h2>What a row measures</h2>
  * One {@link Simulation} per scene and integrator, its integrator wrapped so that the step alone
@@ -55,7 +55,7 @@ import java.util.Locale;
  * comes to hang; the direct solver only on cloths up to {@link BenchConfig#choleskyMaxSize()}.
  * The CG iterations per step are given as their mean and their median: the step's time is a
  * median, and with block-Jacobi on the hanging cloth the iterations vary widely from step to step
- * (on issue 7's 100 × 100 cloth a median of 21 but a mean of 39, some steps taking 90), so the
+ * (on the 100 × 100 cloth a median of 21 but a mean of 39, some steps taking 90), so the
  * solve's median divided by the mean iterations understates the cost of an iteration.
  * The split of an implicit step comes from {@link SolverStats}; for an explicit one "forces" is
  * the number of force evaluations per step times the median time of one. Bytes per step are the

@@ -17,7 +17,8 @@ import picocli.CommandLine.TypeConversionException;
 /**
  * {@code hooke bench}: what a step costs, per scene and integrator, with three baselines, printed
  * as Markdown tables (see {@link Benchmark}). Its own options: it builds its own scenes, the
- * cloths and chain of issue 7, and does not take the scene or integrator options of {@code run}.
+ * cloths and chain of {@link dev.hooke.bench.BenchConfig#full()}, and does not take the scene or
+ * integrator options of {@code run}.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = HookeCli.Version.class,
         description = "Times the integrators on cloths and a chain, with baselines (EJML's sparse Cholesky, "

@@ -150,7 +150,7 @@ final class StabilityCommand implements Callable<Integer> {
         } else {
             o.put("predicted_dt_max", limit.dtMax()).put("predicted_status", "limit");
         }
-        o.put("predicted_rule", limit.rule());
+        o.put("predicted_rule", limit.rule().text());
         if (status == Measured.UNBOUNDED_AT_EVERY_DT_TRIED) {
             o.put("measured_dt_max", 0.0);
         } else {

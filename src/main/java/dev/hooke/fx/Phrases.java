@@ -4,9 +4,8 @@ import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.ExplosionReport;
 import dev.hooke.core.stability.StabilityLimit;
+import dev.hooke.core.stability.StabilityRule;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Sentences the workbench builds from the engine's records in the language in use
@@ -15,12 +14,6 @@ import java.util.regex.Pattern;
  * reader's.
  */
 public final class Phrases {
-
-    /** The engine's wording of an energy explosion, to take its three numbers from. */
-    private static final Pattern ENERGY_REASON = Pattern.compile(
-            "The energy of motion grew to (\\S+) J, (\\S+) times its scale (\\S+) J");
-    private static final String FAILED_REASON = "the step failed: ";
-    private static final String NON_FINITE_REASON = "a position or velocity became infinite or NaN";
 
     private Phrases() {
     }
@@ -51,15 +44,9 @@ public final class Phrases {
         return I18n.text("limit.value", g4(limit.dtMax()), rule(limit.rule()));
     }
 
-    /** A limit's rule: a formula, or words for the few rules that are words. */
-    static String rule(String rule) {
-        return switch (rule) {
-            case "energy ×(1+Δt²ω²) per step" -> I18n.text("rule.energyGrowth");
-            case "ρ(G(Δt)) = 1 with damping" -> I18n.text("rule.dampedSpectral");
-            case "implicit: none" -> I18n.text("rule.implicitNone");
-            case "projection: none" -> I18n.text("rule.projectionNone");
-            default -> rule;
-        };
+    /** A limit's rule: a formula as it is, the few rules that are words from stability.rule.&lt;id&gt;. */
+    static String rule(StabilityRule rule) {
+        return rule.isFormula() ? rule.text() : I18n.text("stability.rule." + rule.id());
     }
 
     /**
@@ -86,21 +73,13 @@ public final class Phrases {
         return sb.toString();
     }
 
-    /** The engine's reason for an explosion, in the language in use. */
-    static String reason(String reason) {
-        if (reason == null) {
-            return "";
-        }
-        Matcher m = ENERGY_REASON.matcher(reason);
-        if (m.matches()) {
-            return I18n.text("explosion.reason.energy", m.group(1), m.group(2), m.group(3));
-        }
-        if (reason.equals(NON_FINITE_REASON)) {
-            return I18n.text("explosion.reason.nonFinite");
-        }
-        if (reason.startsWith(FAILED_REASON)) {
-            return I18n.text("explosion.reason.failed", reason.substring(FAILED_REASON.length()));
-        }
-        return reason;
+    /** The engine's reason for an explosion, in the language in use, with the engine's numbers. */
+    static String reason(ExplosionReport.Reason reason) {
+        return switch (reason.cause()) {
+            case NON_FINITE -> I18n.text("explosion.reason.nonFinite");
+            case ENERGY_GREW -> I18n.text("explosion.reason.energy", String.format(Locale.ROOT, "%.3g", reason.energy()),
+                    String.format(Locale.ROOT, "%.0f", reason.factor()), String.format(Locale.ROOT, "%.3g", reason.scale()));
+            case STEP_FAILED -> I18n.text("explosion.reason.failed", String.valueOf(reason.failure()));
+        };
     }
 }

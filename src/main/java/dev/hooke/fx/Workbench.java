@@ -321,29 +321,29 @@ public final class Workbench implements AutoCloseable {
 
         integratorPanel = new IntegratorPanel(model, solverStatusLabel);
         comparePanel = new ComparePanel(model);
-        ToggleSwitch energyLog = new ToggleSwitch(I18n.text("ws.view.energyLog"));
+        ToggleSwitch energyLog = new ToggleSwitch(I18n.text("view.energyLog"));
         energyLog.setId("energyLogToggle");
         energyLog.selectedProperty().addListener((obs, was, on) -> chart.setLogScale(on));
 
         ComboBox<ColourMap.Mode> colours = new ComboBox<>();
         colours.setId("colourModeChoice");
         colours.getItems().setAll(ColourMap.Mode.values());
-        colours.setConverter(converter(m -> I18n.text("ws7.colour." + m.name().toLowerCase(Locale.ROOT))));
+        colours.setConverter(converter(m -> I18n.text("view.colour." + m.name().toLowerCase(Locale.ROOT))));
         colours.setValue(view.colourMode());
         colours.valueProperty().addListener((obs, was, m) -> view.setColourMode(m));
         colours.setMaxWidth(Double.MAX_VALUE);
 
         VBox panel = new VBox(8,
                 section(I18n.text("side.integrator")), integrator, limitDetail, ratioDetail, integratorPanel,
-                section(I18n.text("ws.section.compare")), comparePanel,
+                section(I18n.text("side.compare")), comparePanel,
                 section(I18n.text("side.parameters")), dt, ks, kd, mass, gravity, air,
                 section(I18n.text("side.view")), wire, large, energyLog,
-                caption(I18n.text("ws7.colour.caption")), colours,
-                section(I18n.text("ws8.section.scene")), new ScenePanel(model),
-                section(I18n.text("ws7.export.section")),
-                exportButton("exportImageButton", "ws7.export.png", Exports.Kind.PNG),
-                exportButton("exportParticlesButton", "ws7.export.particles", Exports.Kind.PARTICLES),
-                exportButton("exportChartButton", "ws7.export.chart", Exports.Kind.CHART));
+                caption(I18n.text("view.colour.caption")), colours,
+                section(I18n.text("side.scene")), new ScenePanel(model),
+                section(I18n.text("side.export")),
+                exportButton("exportImageButton", "export.png", Exports.Kind.PNG),
+                exportButton("exportParticlesButton", "export.particles", Exports.Kind.PARTICLES),
+                exportButton("exportChartButton", "export.chart", Exports.Kind.CHART));
         panel.setPadding(new Insets(8, 16, 16, 16));
         panel.getStyleClass().add("side-panel");
         ScrollPane scroll = new ScrollPane(panel);
@@ -465,8 +465,8 @@ public final class Workbench implements AutoCloseable {
         chartsLocale = I18n.locale();
         java.util.List<String> names = new java.util.ArrayList<>();
         for (int k = 0; k < kinds.size(); k++) {
-            names.add(k < 2 ? I18n.text(k == 0 ? "ws.compare.nameA" : "ws.compare.nameB", kinds.get(k).displayName())
-                    : I18n.text("ws.compare.nameN", String.valueOf((char) ('A' + k)), kinds.get(k).displayName()));
+            names.add(k < 2 ? I18n.text(k == 0 ? "compare.name.a" : "compare.name.b", kinds.get(k).displayName())
+                    : I18n.text("compare.name.n", String.valueOf((char) ('A' + k)), kinds.get(k).displayName()));
         }
         charts.setCompare(names);
     }

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class RunCommandTest {
 
-    /** The columns issue 2 requires of every CSV. */
+    /** The columns every CSV has. */
     private static final List<String> REQUIRED = List.of(
             "t", "kinetic", "elastic", "gravitational", "total", "dissipated", "max_speed", "exploded");
 

@@ -1,7 +1,7 @@
 package dev.hooke.core;
 
 /**
- * The closed-form solution of x'' = −ω²x − 2ζω x' for ζ &lt; 1 (guide, "Single oscillator"):
+ * The closed-form solution of x'' = −ω²x − 2ζω x' for ζ &lt; 1:
  * <pre>
  *   x(t) = e^(−ζωt) [x0 cos ω_d t + (v0 + ζωx0)/ω_d sin ω_d t],   ω_d = ω √(1 − ζ²)
  *   v(t) = −ζω x(t) + e^(−ζωt) [−x0 ω_d sin ω_d t + (v0 + ζωx0) cos ω_d t]

@@ -6,22 +6,36 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.scene.ClothPins;
+import dev.hooke.core.scene.Perturbation;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.ExplosionReport;
 import dev.hooke.core.stability.StabilityLimit;
+import dev.hooke.core.stability.StabilityRule;
+import dev.hooke.fx.view.ColourMap;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.text.MessageFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The two bundles hold the same keys with patterns that take the same arguments. */
+/**
+ * The two bundles hold the same keys with patterns that take the same arguments, and every key the
+ * workbench's code names is in them.
+ */
 class I18nBundlesTest {
 
     private static Properties bundle(String suffix) throws IOException {
@@ -80,14 +94,93 @@ class I18nBundlesTest {
 
     @Test
     void theExplosionSentenceIsBuiltFromTheReportsFields() {
-        StabilityLimit limit = new StabilityLimit(IntegratorKind.SYMPLECTIC_EULER, 0.02, 100, 0, "2/ω_max");
+        StabilityLimit limit = new StabilityLimit(IntegratorKind.SYMPLECTIC_EULER, 0.02, 100, 0,
+                StabilityRule.TWO_OVER_OMEGA);
         ExplosionReport r = new ExplosionReport(1.27, 127, 0.021, IntegratorKind.SYMPLECTIC_EULER, limit,
-                "a position or velocity became infinite or NaN", 0);
+                ExplosionReport.Reason.nonFinite(), 0);
         I18n.setLocale(I18n.ENGLISH);
         assertEquals(r.message(), Phrases.explosion(r), "the English sentence is the engine's");
         I18n.setLocale(I18n.CHINESE);
         String zh = Phrases.explosion(r);
         assertTrue(zh.contains("1.270") && zh.contains("127") && zh.contains("0.02100") && zh.contains("0.02000"), zh);
         assertTrue(zh.contains("半隐式欧拉") && zh.contains("超过") && zh.contains("NaN"), zh);
+    }
+
+    @Test
+    void everyExplosionReasonIsWordedFromItsValues() {
+        StabilityLimit limit = new StabilityLimit(IntegratorKind.SYMPLECTIC_EULER, 0.02, 100, 0,
+                StabilityRule.TWO_OVER_OMEGA);
+        for (ExplosionReport.Reason reason : new ExplosionReport.Reason[] {ExplosionReport.Reason.nonFinite(),
+                ExplosionReport.Reason.energyGrew(1234.56, 0.1), ExplosionReport.Reason.stepFailed("singular")}) {
+            ExplosionReport r = new ExplosionReport(1.27, 127, 0.021, IntegratorKind.SYMPLECTIC_EULER, limit, reason, 0);
+            I18n.setLocale(I18n.ENGLISH);
+            assertEquals(r.message(), Phrases.explosion(r), reason.cause().name());
+            I18n.setLocale(I18n.CHINESE);
+            String zh = Phrases.explosion(r);
+            switch (reason.cause()) {
+                case NON_FINITE -> assertTrue(zh.contains("NaN"), zh);
+                case ENERGY_GREW -> assertTrue(zh.contains("1.23e+03 J") && zh.contains("12346")
+                        && zh.contains("0.100 J") && zh.contains("运动能量"), zh);
+                case STEP_FAILED -> assertTrue(zh.contains("singular") && zh.contains("失败"), zh);
+            }
+        }
+    }
+
+    /** The workbench's sources, read from the project directory the tests run in. */
+    private static final Path FX_SOURCES = Path.of("src", "main", "java", "dev", "hooke", "fx");
+
+    /** A string literal that looks like a key: dotted words, or a prefix ending in a dot. */
+    private static final Pattern KEY_LITERAL = Pattern.compile("\"([a-z][A-Za-z0-9]*(?:\\.[A-Za-z0-9_-]+)+\\.?)\"");
+
+    /** A file name ("scene.yaml"), which looks like a key but is none. */
+    private static final Pattern FILE_NAME = Pattern.compile(".*\\.(yaml|yml|png|csv|css|json|txt|properties)");
+
+    @Test
+    void everyKeyTheCodeNamesIsInTheBundles() throws IOException {
+        Set<String> keys = bundle("").stringPropertyNames();
+        Set<String> areas = keys.stream().map(k -> k.substring(0, k.indexOf('.') + 1)).collect(Collectors.toSet());
+        List<Path> sources;
+        try (Stream<Path> files = Files.walk(FX_SOURCES)) {
+            sources = files.filter(f -> f.toString().endsWith(".java")).sorted().toList();
+        }
+        assertFalse(sources.isEmpty(), "no sources under " + FX_SOURCES.toAbsolutePath());
+        Set<String> missing = new TreeSet<>();
+        int named = 0;
+        for (Path f : sources) {
+            Matcher m = KEY_LITERAL.matcher(Files.readString(f, StandardCharsets.UTF_8));
+            while (m.find()) {
+                String key = m.group(1);
+                if (!areas.contains(key.substring(0, key.indexOf('.') + 1)) || FILE_NAME.matcher(key).matches()) {
+                    continue;
+                }
+                named++;
+                boolean known = key.endsWith(".") ? keys.stream().anyMatch(k -> k.startsWith(key)) : keys.contains(key);
+                if (!known) {
+                    missing.add(f.getFileName() + ": " + key);
+                }
+            }
+        }
+        assertTrue(named > 100, "too few keys found in the sources: " + named);
+        assertTrue(missing.isEmpty(), "keys named in the code but not in the bundles: " + missing);
+    }
+
+    @Test
+    void everyChoiceAndRuleTheCodeNamesByIdHasATextInBothLanguages() throws IOException {
+        for (Properties p : new Properties[] {bundle(""), bundle("_zh_CN")}) {
+            for (ColourMap.Mode m : ColourMap.Mode.values()) {
+                assertNotNull(p.getProperty("view.colour." + m.name().toLowerCase(Locale.ROOT)), m.name());
+            }
+            for (ClothPins c : ClothPins.values()) {
+                assertNotNull(p.getProperty("build.pins." + c.id()), c.id());
+            }
+            for (Perturbation c : Perturbation.values()) {
+                assertNotNull(p.getProperty("build.perturbation." + c.id()), c.id());
+            }
+            for (StabilityRule r : StabilityRule.values()) {
+                if (!r.isFormula()) {
+                    assertNotNull(p.getProperty("stability.rule." + r.id()), r.name());
+                }
+            }
+        }
     }
 }

@@ -14,7 +14,7 @@ import dev.hooke.core.parallel.Team;
  * </pre>
  * The spring term is computed as (k_s − k_s L / l) d with d = x_b − x_a, without forming n = d / l
  * (see the spring loop): one square root and one division per undamped spring, three
- * multiplications fewer than through n; measured 0.50 → 0.40 ms per evaluation on issue 7's
+ * multiplications fewer than through n; measured 0.50 → 0.40 ms per evaluation on the benchmark's
  * 100 × 100 cloth, one thread, both forms alternating in one run.
  * The result is the same bit for bit with any number of threads, and equal to
  * {@link Forces#compute} up to round-off (relative 10⁻¹⁵: the order of the additions and the form

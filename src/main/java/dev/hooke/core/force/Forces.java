@@ -6,7 +6,7 @@ import dev.hooke.core.model.MassSpringSystem;
  * The force model: Hooke springs with axial damping, gravity and global viscous damping.
  *
  * <p>For a spring between particles a and b with rest length L, stiffness k_s and damping k_d
- * (Baraff &amp; Witkin 1998; the first seed article, §2.1):
+ * (Baraff &amp; Witkin 1998):
  * <pre>
  *   d = x_b − x_a,   l = |d|,   n = d / l
  *   f_a = + k_s (l − L) n  +  k_d ((v_b − v_a) · n) n        (a stretched spring pulls a toward b)

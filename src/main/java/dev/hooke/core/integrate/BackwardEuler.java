@@ -4,7 +4,7 @@ import dev.hooke.core.model.MassSpringSystem;
 
 /**
  * Backward (implicit) Euler in Baraff &amp; Witkin's linearised, symmetric form (Baraff &amp;
- * Witkin, "Large Steps in Cloth Simulation", SIGGRAPH 1998, §4; the guide's "Implicit Euler"):
+ * Witkin, "Large Steps in Cloth Simulation", SIGGRAPH 1998, §4):
  * <pre>
  *   (M − h ∂F/∂v − h² ∂F/∂x) Δv = h (F₀ + h ∂F/∂x v₀)
  *   v₁ = v₀ + Δv,   x₁ = x₀ + h v₁
@@ -15,7 +15,7 @@ import dev.hooke.core.model.MassSpringSystem;
  *
  * <p>Stable at every Δt for a linear spring, where the linearised step is exact and multiplies
  * the energy by exactly 1 / (1 + h²ω²) every step (|1 + i hω|⁻² for z = ωx + i v): the method
- * damps, the more so the larger hω (guide, "Single oscillator"). On a stiff cloth this is what
+ * damps, the more so the larger hω. On a stiff cloth this is what
  * lets Δt = 1/60 s run where symplectic Euler needs Δt below 2/ω_max.
  *
  * <p>Linearisation error: one Newton iteration treats each spring's rotation as a straight

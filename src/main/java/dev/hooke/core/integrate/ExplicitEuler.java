@@ -10,9 +10,9 @@ import dev.hooke.core.model.MassSpringSystem;
  *   v⁺ = v + h M⁻¹ F(x, v)
  * </pre>
  * On an undamped oscillator it multiplies the energy by exactly (1 + h²ω²) every step, so it is
- * unstable at every Δt; with damping ratio ζ it is stable iff h &lt; 2ζ/ω (guide, "Single
- * oscillator"). The second seed article (§2.2) calls the v-then-x variant "explicit Euler": that
- * one is {@link SymplecticEuler}.
+ * unstable at every Δt; with damping ratio ζ it is stable iff h &lt; 2ζ/ω (Hairer &amp; Wanner,
+ * "Solving Ordinary Differential Equations II", 2nd ed., 1996, §IV.2). Some texts call the
+ * v-then-x variant "explicit Euler": that one is {@link SymplecticEuler}.
  */
 public final class ExplicitEuler implements Integrator {
 

@@ -19,7 +19,8 @@ import dev.hooke.core.model.MassSpringSystem;
  *   x₁ = x₀ + h v_m = 2 x_m − x₀,     v₁ = 2 v_m − v₀.
  * </pre>
  * For a linear spring the step is a Cayley transform of the harmonic oscillator: the energy
- * ½ m v² + ½ k (l − L)² is kept exactly (guide, "Single oscillator"), at every Δt, in contrast to
+ * ½ m v² + ½ k (l − L)² is kept exactly, at every Δt (the method keeps every quadratic invariant:
+ * Hairer, Lubich &amp; Wanner, "Geometric Numerical Integration", 2006, §IV.2), in contrast to
  * backward Euler's factor 1/(1 + h²ω²). For nonlinear springs it is symplectic, so the energy
  * error stays bounded instead of drifting, provided the equations are solved (more Newton
  * iterations make the step closer to the true midpoint rule). Like backward Euler it never

@@ -18,8 +18,8 @@ import java.util.Objects;
  *
  * <h2>First iteration: Baraff &amp; Witkin's step</h2>
  * Linearising F about the start state, F(x₀ + Δx, v₀ + Δv) ≈ F₀ + ∂F/∂x Δx + ∂F/∂v Δv with
- * Δx = τ (v₀ + Δv), gives the symmetric system of Baraff &amp; Witkin 1998 (eq. 16; the guide's
- * "Implicit Euler"; erratum 6 of the seeds for why not M⁻¹ on the left):
+ * Δx = τ (v₀ + Δv), gives the symmetric system of Baraff &amp; Witkin 1998 (eq. 16; multiplied
+ * through by M, so that it is symmetric, which the form with M⁻¹ on the left is not):
  * <pre>
  *   (M − τ ∂F/∂v − τ² ∂F/∂x) Δv = τ (F₀ + τ ∂F/∂x v₀),      v₁ = v₀ + Δv
  * </pre>

@@ -8,7 +8,7 @@ import dev.hooke.core.model.MassSpringSystem;
  * Dynamics", J. Vis. Commun. Image R. 18, 2007, Algorithm 1 and §3.3): every spring with k_s &gt; 0
  * is a distance constraint C = |x_b − x_a| − L = 0, projected in Gauss–Seidel sweeps.
  * <pre>
- *   xⁿ = x                                  (saved before predicting: seed erratum 4)
+ *   xⁿ = x                                  (saved before predicting, Algorithm 1 line 5)
  *   x* = x + h v*,   v* = (v + h g)/(1 + h c/m)          ({@code PositionPrediction})
  *   repeat N times, for each spring in index order, with d = x_b − x_a, l = |d|:
  *       x_a += k' · w_a/(w_a + w_b) · (l − L) · d/l

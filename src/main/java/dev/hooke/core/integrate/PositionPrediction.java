@@ -7,8 +7,8 @@ import dev.hooke.core.model.MassSpringSystem;
  * {@link ExtendedPositionBasedDynamics}: save the start positions, then predict.
  *
  * <p>The start positions xⁿ are saved <em>before</em> the prediction overwrites {@code s.x}: the
- * step's velocity is (x − xⁿ)/h, and a copy taken after the projection (the second seed
- * article's sketch, erratum 4) would make the next prediction start from zero velocity.
+ * step's velocity is (x − xⁿ)/h, and a copy taken after the projection would make the next
+ * prediction start from zero velocity.
  *
  * <p>The prediction (Müller et al. 2007, Algorithm 1, lines 5–7; Macklin et al. 2016,
  * Algorithm 1, line 3) with the external forces gravity m g and air damping −c v, the drag taken

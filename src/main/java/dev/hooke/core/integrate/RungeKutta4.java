@@ -11,7 +11,7 @@ import dev.hooke.core.model.MassSpringSystem;
  *   y⁺ = y + h/6 (k1 + 2 k2 + 2 k3 + k4)
  * </pre>
  * Four force evaluations per step. On an undamped oscillator it is stable for hω ≤ 2√2 and
- * slightly dissipative: |R(iy)|² = 1 − y⁶/72 + y⁸/576 (guide, "Single oscillator").
+ * slightly dissipative: |R(iy)|² = 1 − y⁶/72 + y⁸/576 (Hairer &amp; Wanner 1996, §IV.2).
  */
 public final class RungeKutta4 implements Integrator {
 

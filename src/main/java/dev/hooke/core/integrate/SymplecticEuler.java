@@ -10,7 +10,8 @@ import dev.hooke.core.model.MassSpringSystem;
  *   x⁺ = x + h v⁺
  * </pre>
  * Stable for hω &lt; 2 on an undamped oscillator, where it conserves the modified energy
- * H = v²/2 + ω²x²/2 − hω²xv/2 exactly (guide, "Single oscillator"). First order.
+ * H = v²/2 + ω²x²/2 − hω²xv/2 exactly (Hairer, Lubich &amp; Wanner, "Geometric Numerical
+ * Integration", 2006). First order.
  */
 public final class SymplecticEuler implements Integrator {
 

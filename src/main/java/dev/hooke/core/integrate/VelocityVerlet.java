@@ -11,7 +11,8 @@ import dev.hooke.core.model.MassSpringSystem;
  *   v⁺ = v½ + ½ h a(x⁺)
  * </pre>
  * Second order and symplectic; stable for hω &lt; 2 on an undamped oscillator, where it conserves
- * v² / (2 (1 − h²ω²/4)) + ω²x²/2 exactly (guide, "Single oscillator"). The acceleration at x⁺ is
+ * v² / (2 (1 − h²ω²/4)) + ω²x²/2 exactly (Hairer, Lubich &amp; Wanner, "Geometric Numerical
+ * Integration", 2006). The acceleration at x⁺ is
  * the next step's, so it is cached (one force evaluation per step) until someone else changes the
  * system. Velocity-dependent forces at x⁺ are evaluated with the predicted velocity v½ + ½ h a(x).
  */

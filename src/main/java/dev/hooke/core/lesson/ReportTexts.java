@@ -2,6 +2,7 @@ package dev.hooke.core.lesson;
 
 import dev.hooke.core.solve.SolveOutcome;
 import dev.hooke.core.stability.StabilityLimit;
+import dev.hooke.core.stability.StabilityRule;
 import java.util.Map;
 
 /**
@@ -63,15 +64,18 @@ public final class ReportTexts {
      * A stability rule ({@link StabilityLimit#rule()}): a formula reads the same in both
      * languages, the few rules in words are translated.
      */
-    public static Text rule(String rule) {
-        return switch (rule) {
-            case "energy ×(1+Δt²ω²) per step" -> new Text(rule, "每步能量 ×(1+Δt²ω²)");
-            case "ρ(G(Δt)) = 1 with damping" -> new Text(rule, "有阻尼时 ρ(G(Δt)) = 1");
-            case "implicit: none" -> new Text(rule, "隐式：无");
-            case "projection: none" -> new Text(rule, "投影法：无");
-            case "none" -> new Text(rule, "无");
-            default -> Text.same(rule);
-        };
+    public static Text rule(StabilityRule rule) {
+        if (rule.isFormula()) {
+            return Text.same(rule.text());
+        }
+        return new Text(rule.text(), switch (rule) {
+            case ENERGY_GROWTH -> "每步能量 ×(1+Δt²ω²)";
+            case DAMPED_SPECTRAL -> "有阻尼时 ρ(G(Δt)) = 1";
+            case IMPLICIT_NONE -> "隐式：无";
+            case PROJECTION_NONE -> "投影法：无";
+            case NONE -> "无";
+            default -> rule.text();
+        });
     }
 
     /** A limit in words, as {@link StabilityLimit#describe()} gives it in English. */

@@ -2,7 +2,7 @@ package dev.hooke.core.observe;
 
 /**
  * The closed-form solution of the damped oscillator u'' + 2ζω u' + ω² u = 0 with u(0) = u₀,
- * u'(0) = v₀ (guide, "Single oscillator"; any textbook on linear ODEs):
+ * u'(0) = v₀ (any textbook on linear ODEs):
  * <pre>
  *   ζ &lt; 1:  u(t) = e^(−ζωt) [u₀ cos ω_d t + (v₀ + ζω u₀)/ω_d sin ω_d t],   ω_d = ω √(1 − ζ²)
  *   ζ = 1:  u(t) = e^(−ωt) [u₀ + (v₀ + ω u₀) t]

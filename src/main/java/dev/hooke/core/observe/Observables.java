@@ -17,7 +17,7 @@ import dev.hooke.core.model.MassSpringSystem;
  * </pre>
  * Pinned particles are held by the world: they add neither kinetic, gravitational energy nor
  * momentum. For the exact solution E + W_d is constant, so its drift measures the integrator's
- * error alone (the guide's energy balance).
+ * error alone.
  */
 public final class Observables {
 

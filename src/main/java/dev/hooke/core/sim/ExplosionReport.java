@@ -17,7 +17,60 @@ import java.util.Locale;
  * @param particle   the particle where a non-finite value or the largest speed was found, or −1
  */
 public record ExplosionReport(double time, long step, double dt, IntegratorKind integrator,
-                              StabilityLimit limit, String reason, int particle) {
+                              StabilityLimit limit, Reason reason, int particle) {
+
+    /** What the detector saw (see {@link Simulation}, "Explosion"). */
+    public enum Cause {
+        /** A position or velocity became infinite or NaN. */
+        NON_FINITE,
+        /** The energy of motion grew past {@link Simulation#EXPLOSION_FACTOR} times its scale. */
+        ENERGY_GREW,
+        /** The integrator's step threw an exception. */
+        STEP_FAILED
+    }
+
+    /**
+     * Why the simulation was marked exploded, as values: a user interface words them in its own
+     * language, {@link #text()} in English.
+     *
+     * @param cause   what was seen
+     * @param energy  for {@link Cause#ENERGY_GREW}: the energy of motion, U_el + K_int; in J (NaN otherwise)
+     * @param scale   for {@link Cause#ENERGY_GREW}: the energy scale E_ref it is measured against; in J
+     *                (NaN otherwise)
+     * @param failure for {@link Cause#STEP_FAILED}: the exception's message, possibly null (null otherwise)
+     */
+    public record Reason(Cause cause, double energy, double scale, String failure) {
+
+        /** A position or velocity that is not finite. */
+        public static Reason nonFinite() {
+            return new Reason(Cause.NON_FINITE, Double.NaN, Double.NaN, null);
+        }
+
+        /** The energy of motion grew to {@code energy}, against the scale {@code scale}; in J. */
+        public static Reason energyGrew(double energy, double scale) {
+            return new Reason(Cause.ENERGY_GREW, energy, scale, null);
+        }
+
+        /** The step threw an exception with this message. */
+        public static Reason stepFailed(String failure) {
+            return new Reason(Cause.STEP_FAILED, Double.NaN, Double.NaN, failure);
+        }
+
+        /** For {@link Cause#ENERGY_GREW}: how many times its scale the energy grew to, energy / scale. */
+        public double factor() {
+            return energy / scale;
+        }
+
+        /** The reason in English, for example "a position or velocity became infinite or NaN". */
+        public String text() {
+            return switch (cause) {
+                case NON_FINITE -> "a position or velocity became infinite or NaN";
+                case ENERGY_GREW -> String.format(Locale.ROOT,
+                        "The energy of motion grew to %.3g J, %.0f times its scale %.3g J", energy, factor(), scale);
+                case STEP_FAILED -> "the step failed: " + failure;
+            };
+        }
+    }
 
     /**
      * A plain sentence with numbers, for example
@@ -42,7 +95,7 @@ public record ExplosionReport(double time, long step, double dt, IntegratorKind 
             sb.append(String.format(Locale.ROOT, "Δt = %.4g s is below the limit %.4g s for %s at the start",
                     dt, limit.dtMax(), integrator.displayName()));
         }
-        sb.append(". ").append(reason).append('.');
+        sb.append(". ").append(reason.text()).append('.');
         return sb.toString();
     }
 }

@@ -6,7 +6,6 @@ import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.stability.StabilityAnalysis;
 import dev.hooke.core.stability.StabilityLimit;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -89,17 +88,16 @@ public final class Simulation {
         } catch (RuntimeException e) {
             time += dt;
             steps++;
-            explode("the step failed: " + e.getMessage(), -1);
+            explode(ExplosionReport.Reason.stepFailed(e.getMessage()), -1);
             return false;
         }
         if (!observables.isFinite()) {
-            explode("a position or velocity became infinite or NaN", firstNonFinite());
+            explode(ExplosionReport.Reason.nonFinite(), firstNonFinite());
             return false;
         }
         double motion = observables.elastic + observables.internalKinetic;
         if (motion > EXPLOSION_FACTOR * energyScale) {
-            explode(String.format(Locale.ROOT, "The energy of motion grew to %.3g J, %.0f times its scale %.3g J",
-                    motion, motion / energyScale, energyScale), fastestParticle());
+            explode(ExplosionReport.Reason.energyGrew(motion, energyScale), fastestParticle());
             return false;
         }
         return true;
@@ -144,7 +142,7 @@ public final class Simulation {
         return taken;
     }
 
-    private void explode(String reason, int particle) {
+    private void explode(ExplosionReport.Reason reason, int particle) {
         StabilityLimit limit = null;
         try {
             MassSpringSystem reference = system.copy();

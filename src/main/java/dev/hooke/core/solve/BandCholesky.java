@@ -12,7 +12,7 @@ package dev.hooke.core.solve;
  * with b the half bandwidth (a_ij = 0 for |i − j| &gt; b). Row i, column j ≤ i is stored at
  * {@code a[i (b + 1) + j − i + b]}. The factorisation costs about n b² / 2 multiply–adds, a solve
  * 2 n b. Used for the coarse matrix of {@link TwoLevelPreconditioner}, whose aggregates are
- * numbered in reverse Cuthill–McKee order so that b is small: on issue 7's 100 × 100 cloth
+ * numbered in reverse Cuthill–McKee order so that b is small: on the benchmark's 100 × 100 cloth
  * (126 aggregates, n = 378) EJML's sparse up-looking Cholesky of the same matrix took about 2 ms to
  * factorise and 43 µs to solve, too slow to refresh every few steps and apply every CG iteration.
  * Allocates nothing.

@@ -20,7 +20,7 @@ import dev.hooke.core.parallel.Team;
  *       (residual replacement), within the same iteration cap.</li>
  *   <li>Indefinite matrix: pᵀAp ≤ 0 (or rᵀP⁻¹r ≤ 0) cannot happen for a positive definite A and
  *       P; the solve stops there with {@link SolveOutcome#INDEFINITE} and returns the last iterate
- *       (guide, "Implicit Euler"; Choi &amp; Ko 2002).</li>
+ *       (Choi &amp; Ko 2002).</li>
  *   <li>Warm start: the first guess is the best multiple of whatever x holds on entry (the
  *       caller passes the previous step's answer w, or zeros; a non-finite w is replaced by 0):
  *       <pre>
@@ -31,7 +31,7 @@ import dev.hooke.core.parallel.Team;
  *       nothing extra: r₀ = b − γ A w needs the product A w that r₀ needs anyway. It matters on a
  *       cloth hanging at rest, where the step's Δv is mostly the previous solve's error: there
  *       the unscaled w starts at ‖r₀‖ ≈ 1.7 ‖b‖, worse than 0, and the scaled one at about 0.9 ‖b‖;
- *       the iterations per step fall from 75 to 37 on issue 7's 100 × 100 cloth
+ *       the iterations per step fall from 75 to 37 on the benchmark's 100 × 100 cloth
  *       (docs/performance.md). wᵀAw ≤ 0 leaves γ = 1.</li>
  * </ul>
  *

@@ -4,8 +4,7 @@ import dev.hooke.core.force.Forces;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
- * The 3×3 Jacobian blocks of one spring's force (Baraff &amp; Witkin 1998, §5; the guide's
- * "Implicit Euler").
+ * The 3×3 Jacobian blocks of one spring's force (Baraff &amp; Witkin 1998, §5).
  *
  * <p>For the spring from a to b, with d = x_b − x_a, l = |d|, n = d/l, rest length L and
  * relative velocity u = v_b − v_a, the force on a is (see {@link Forces})
@@ -29,8 +28,8 @@ import dev.hooke.core.model.MassSpringSystem;
  *
  * <h2>Compression</h2>
  * For l &lt; L the transverse factor 1 − L/l is negative: K_s has the eigenvalue k_s (1 − L/l)
- * &lt; 0 twice (directions ⟂ n), and the implicit matrix can lose positive definiteness (the
- * first seed article, §4.3 and §9.1, gives ∂F/∂x without this caveat: erratum 7). With the
+ * &lt; 0 twice (directions ⟂ n), and the implicit matrix can lose positive definiteness, a
+ * caveat derivations of ∂F/∂x often leave out. With the
  * <em>clamp</em> of Choi &amp; Ko 2002 the factor becomes max(0, 1 − L/l): the block then differs
  * from the true derivative by exactly k_s (L/l − 1)(I − n nᵀ), a positive semidefinite term, and
  * is positive semidefinite itself. Without the clamp the block is the exact derivative.

@@ -37,7 +37,7 @@ import java.util.Arrays;
  * {@link ConjugateGradient}.
  *
  * <h2>Cost</h2>
- * On issue 7's 100 × 100 cloth (59,002 springs), one thread, timed inside the solve: the two
+ * On the benchmark's 100 × 100 cloth (59,002 springs), one thread, timed inside the solve: the two
  * sweeps about 0.55 ms per iteration (the forward one with L t about a fifth dearer than the
  * backward one), the vector pass 0.06–0.09 ms, against 0.28 ms for one product by A and 0.34 ms
  * for a whole block-Jacobi iteration: an SSOR iteration costs about 1.9 block-Jacobi ones. It pays
@@ -64,7 +64,7 @@ import java.util.Arrays;
 public final class SsorConjugateGradient implements LinearSolver {
 
     /**
-     * The relaxation factor. On issue 7's 100 × 100 cloth hanging at rest (tol 10⁻³, warm start),
+     * The relaxation factor. On the benchmark's 100 × 100 cloth hanging at rest (tol 10⁻³, warm start),
      * median CG iterations per step over 120 steps: 20 with block-Jacobi; with SSOR 8 at ω = 1
      * (symmetric Gauss–Seidel), 7 at 1.2 and 1.4, 8 at 1.6 (docs/performance.md).
      */

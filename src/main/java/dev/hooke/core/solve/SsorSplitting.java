@@ -42,7 +42,7 @@ import java.util.Arrays;
  * </ul>
  * and each particle's sums are taken in the same order whatever thread runs its group: the
  * results are the same bit for bit on any number of threads. It is SSOR for this numbering, with
- * no coupling dropped. On issue 7's hanging 100 × 100 cloth the separator holds the 400 particles
+ * no coupling dropped. On the benchmark's hanging 100 × 100 cloth the separator holds the 400 particles
  * within two rows of the middle cut (bend springs reach two rows), and CG needs a median of 7
  * iterations, as with the matrix's own numbering (mean 7.3 against 6.9). Four groups (the
  * partition's four parts) gave a median of 8, with 1,200 particles in the separator; dropping the

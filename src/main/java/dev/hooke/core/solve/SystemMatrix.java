@@ -15,8 +15,8 @@ import org.ejml.data.DMatrixSparseTriplet;
  * with K_s and D_s from {@link SpringJacobian} (K_s clamped or not), c the air damping and G the
  * spring's difference operator (u_a − u_b). τ is the step of the backward-Euler equation being
  * solved: h for backward Euler, h/2 for implicit midpoint. The non-symmetric damping term E_s is
- * left out, as in Baraff &amp; Witkin 1998, so A is symmetric (erratum 6 of the seeds: the seed's
- * M⁻¹-on-the-left form is not). With the clamp every S_s is positive semidefinite, so A is
+ * left out, as in Baraff &amp; Witkin 1998, so A is symmetric (the form with M⁻¹ on the left
+ * is not). With the clamp every S_s is positive semidefinite, so A is
  * positive definite; without it A can be indefinite under compression.
  *
  * <h2>Pinned particles</h2>

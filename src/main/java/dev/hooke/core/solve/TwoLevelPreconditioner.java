@@ -31,7 +31,7 @@ import java.util.TreeSet;
  *
  * <p>Why: block-Jacobi leaves the smooth error, spread over many particles, to CG, which needs
  * iterations in proportion to √κ to remove it; the coarse correction removes the error's mean
- * over each aggregate at once. On issue 7's hanging 100 × 100 cloth (tolerance 10⁻³, warm start)
+ * over each aggregate at once. On the benchmark's hanging 100 × 100 cloth (tolerance 10⁻³, warm start)
  * CG needs 19 iterations per step, every step, where block-Jacobi needs a median of 21 but a mean of
  * 37–39 (a step in ten or more about 90); a two-level iteration costs a block-Jacobi one plus the
  * coarse step (63–69 µs measured inside CG), so the median step is 7–28 % slower than block-Jacobi's

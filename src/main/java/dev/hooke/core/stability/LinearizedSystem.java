@@ -11,7 +11,7 @@ import org.ejml.data.DMatrixRMaj;
  *   A = M^(−½) K M^(−½),   K = −∂F/∂x        (ω² of the modes are the eigenvalues of A)
  *   B = M^(−½) C M^(−½),   C = −∂F/∂v        (a mode w has damping ratio ζ = wᵀBw / (2ω))
  * </pre>
- * with one 3×3 block per spring (Baraff &amp; Witkin 1998; the guide's "Implicit Euler"):
+ * with one 3×3 block per spring (Baraff &amp; Witkin 1998, §5):
  * <pre>
  *   K_s = k_s [ n nᵀ + (1 − L/l)(I − n nᵀ) ],   C_s = k_d n nᵀ
  *   K_aa += K_s, K_bb += K_s, K_ab = K_ba −= K_s     (and the same pattern for C)

@@ -18,9 +18,9 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  *   <li>The naive bound 2·√(m/k), the single-spring limit of symplectic Euler: the smallest over
  *       all springs, with the lighter free end's mass.</li>
  *   <li>The true bound comes from ω_max = √λ_max(M⁻¹K) at the present state with pinned DOFs
- *       removed (guide, "Meshes"). A chain pinned at one end approaches ω_max = 2√(k/m), half the
- *       single-spring Δt (seed 000 §3.2 and seed 003 §2.2 give 2/ω with the single-spring ω: the
- *       mesh's ω_max is what counts).</li>
+ *       removed. A chain pinned at one end approaches ω_max = 2√(k/m), half the single-spring
+ *       Δt (2/ω with the single spring's ω overestimates the limit: the mesh's ω_max is what
+ *       counts).</li>
  * </ul>
  * λ_max is found with EJML's dense symmetric eigen solver when the system has at most
  * {@value #DENSE_MAX_DOFS} free DOFs, otherwise matrix-free by Lanczos with full
@@ -28,7 +28,7 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * {@value #LANCZOS_TOLERANCE}·θ (for a symmetric matrix this bounds |λ_max − θ|).
  *
  * <h2>Each integrator's limit on a mode with angular frequency ω and damping ratio ζ</h2>
- * With the mode's eigenvalues s = ω(−ζ ± i√(1 − ζ²)) of y' = A y (guide, "Single oscillator"):
+ * With the mode's eigenvalues s = ω(−ζ ± i√(1 − ζ²)) of y' = A y (Hairer &amp; Wanner 1996, §IV.2):
  * <pre>
  *   explicit Euler     |1 + h s| ≤ 1        ⇒  h ≤ 2ζ/ω  (ζ &lt; 1);   h ≤ 2 / (ω (ζ + √(ζ² − 1)))  (ζ ≥ 1)
  *                                            undamped: unstable at every Δt
@@ -275,7 +275,7 @@ public final class StabilityAnalysis {
     public static StabilityLimit predictedLimit(MassSpringSystem s, IntegratorKind kind, double verletDelta) {
         if (kind.isUnconditionallyStable()) {
             return new StabilityLimit(kind, Double.POSITIVE_INFINITY, Double.NaN, Double.NaN,
-                    kind.isImplicit() ? "implicit: none" : "projection: none");
+                    kind.isImplicit() ? StabilityRule.IMPLICIT_NONE : StabilityRule.PROJECTION_NONE);
         }
         LinearizedSystem lin = new LinearizedSystem(s);
         if (lin.dim <= DENSE_MAX_DOFS) {
@@ -294,16 +294,17 @@ public final class StabilityAnalysis {
                 : Double.POSITIVE_INFINITY, f.omegaMax(), f.zeta(), rule(kind, f.zeta(), verletDelta));
     }
 
-    /** The formula in words, for reports. */
-    static String rule(IntegratorKind kind, double zeta, double verletDelta) {
+    /** The rule the limit follows, for reports. */
+    static StabilityRule rule(IntegratorKind kind, double zeta, double verletDelta) {
         boolean damped = zeta > 0;
         return switch (kind) {
-            case EXPLICIT_EULER -> damped ? "2ζ/ω_max" : "energy ×(1+Δt²ω²) per step";
-            case SYMPLECTIC_EULER -> damped ? "2(√(1+ζ²)−ζ)/ω_max" : "2/ω_max";
-            case VERLET -> damped ? "ρ(G(Δt)) = 1 with damping" : verletDelta > 0 ? "2√(1−δ/2)/ω_max" : "2/ω_max";
-            case VELOCITY_VERLET -> damped ? "ρ(G(Δt)) = 1 with damping" : "2/ω_max";
-            case RK4 -> damped ? "|R(Δt·s)| = 1" : "2√2/ω_max";
-            default -> "none";
+            case EXPLICIT_EULER -> damped ? StabilityRule.EXPLICIT_EULER_DAMPED : StabilityRule.ENERGY_GROWTH;
+            case SYMPLECTIC_EULER -> damped ? StabilityRule.SYMPLECTIC_EULER_DAMPED : StabilityRule.TWO_OVER_OMEGA;
+            case VERLET -> damped ? StabilityRule.DAMPED_SPECTRAL
+                    : verletDelta > 0 ? StabilityRule.VERLET_DELTA : StabilityRule.TWO_OVER_OMEGA;
+            case VELOCITY_VERLET -> damped ? StabilityRule.DAMPED_SPECTRAL : StabilityRule.TWO_OVER_OMEGA;
+            case RK4 -> damped ? StabilityRule.RK4_DAMPED : StabilityRule.RK4_UNDAMPED;
+            default -> StabilityRule.NONE;
         };
     }
 

@@ -11,9 +11,10 @@ import java.util.Locale;
  *                   methods), 0 when it is unstable at every Δt (explicit Euler without damping)
  * @param omegaMax   ω_max, the fastest mode's angular frequency; in rad/s
  * @param zeta       ζ, the fastest mode's damping ratio; dimensionless
- * @param rule       the formula used, for people, for example {@code "2/ω_max"}
+ * @param rule       the rule the limit follows, for example {@link StabilityRule#TWO_OVER_OMEGA} (2/ω_max)
  */
-public record StabilityLimit(IntegratorKind integrator, double dtMax, double omegaMax, double zeta, String rule) {
+public record StabilityLimit(IntegratorKind integrator, double dtMax, double omegaMax, double zeta,
+                             StabilityRule rule) {
 
     /** Whether every Δt is stable (no limit). */
     public boolean unlimited() {
@@ -36,8 +37,8 @@ public record StabilityLimit(IntegratorKind integrator, double dtMax, double ome
             return "none (stable at every Δt)";
         }
         if (unstableAtEveryDt()) {
-            return "unstable at every Δt (" + rule + ")";
+            return "unstable at every Δt (" + rule.text() + ")";
         }
-        return String.format(Locale.ROOT, "%.4g s (%s)", dtMax, rule);
+        return String.format(Locale.ROOT, "%.4g s (%s)", dtMax, rule.text());
     }
 }

@@ -53,11 +53,11 @@ public final class ChartsPane extends HBox {
     private final SolverChart solver = new SolverChart();
     private final StabilityChart sweep = new StabilityChart("sweepChart", StabilityChart.SWEEP_STYLE);
     private final TimeSeriesChart ratio = new TimeSeriesChart("energyRatioChart", "energy-ratio-chart",
-            I18n.text("ws.chart.ratio.axis"), I18n.text("ws.chart.ratio.axis"));
+            I18n.text("chart.ratio.axis"), I18n.text("chart.ratio.axis"));
     private final TimeSeriesChart motion = new TimeSeriesChart("displacementChart", "displacement-chart",
-            I18n.text("ws.chart.displacement.axis"), I18n.text("ws.chart.displacement.axis"));
+            I18n.text("chart.displacement.axis"), I18n.text("chart.displacement.axis"));
     private final TimeSeriesChart strain = new TimeSeriesChart("strainChart", "strain-chart",
-            I18n.text("ws.chart.strain.axis"), I18n.text("ws.chart.strain.axis"));
+            I18n.text("chart.strain.axis"), I18n.text("chart.strain.axis"));
     private final PhaseChart phase = new PhaseChart();
     private final Map<Kind, Region> nodes = new EnumMap<>(Kind.class);
     /** E(start) of the ratio chart, by lane: the first total energy of the generation it shows; in J. */
@@ -99,9 +99,9 @@ public final class ChartsPane extends HBox {
     /** Writes the labels and legends of the charts a lesson asks for in the language in use. */
     public void localize() {
         String t = I18n.text("chart.time");
-        ratio.setLabels(t, I18n.text("ws.chart.ratio.axis"), I18n.text("ws.chart.ratio.axis"));
-        motion.setLabels(t, I18n.text("ws.chart.displacement.axis"), I18n.text("ws.chart.displacement.axis"));
-        strain.setLabels(t, I18n.text("ws.chart.strain.axis"), I18n.text("ws.chart.strain.axis"));
+        ratio.setLabels(t, I18n.text("chart.ratio.axis"), I18n.text("chart.ratio.axis"));
+        motion.setLabels(t, I18n.text("chart.displacement.axis"), I18n.text("chart.displacement.axis"));
+        strain.setLabels(t, I18n.text("chart.strain.axis"), I18n.text("chart.strain.axis"));
         showLanes();
         showMotion(focus.contains(Kind.ERROR));
         sweep.localize();
@@ -116,8 +116,8 @@ public final class ChartsPane extends HBox {
         List<TimeSeriesChart.Line> r = new ArrayList<>();
         List<TimeSeriesChart.Line> st = new ArrayList<>();
         if (lanes.isEmpty()) {
-            r.add(new TimeSeriesChart.Line(I18n.text("ws.chart.ratio"), 0, e -> e.total() / ratioStart[0]));
-            st.add(new TimeSeriesChart.Line(I18n.text("ws.chart.strain"), 0, EnergySample::maxStrain));
+            r.add(new TimeSeriesChart.Line(I18n.text("chart.ratio"), 0, e -> e.total() / ratioStart[0]));
+            st.add(new TimeSeriesChart.Line(I18n.text("chart.strain"), 0, EnergySample::maxStrain));
         } else {
             for (int k = 0; k < lanes.size(); k++) {
                 int lane = k;
@@ -133,20 +133,20 @@ public final class ChartsPane extends HBox {
     private void showMotion(boolean withError) {
         List<TimeSeriesChart.Line> lines = new ArrayList<>();
         if (lanes.isEmpty()) {
-            lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.u"), 0, EnergySample::displacement));
+            lines.add(new TimeSeriesChart.Line(I18n.text("chart.u"), 0, EnergySample::displacement));
         } else {
             for (int k = 0; k < lanes.size(); k++) {
-                lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.uOf", lanes.get(k)), k,
+                lines.add(new TimeSeriesChart.Line(I18n.text("chart.uOf", lanes.get(k)), k,
                         EnergySample::displacement));
             }
         }
-        lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.uExact"), 0, EnergySample::exact));
+        lines.add(new TimeSeriesChart.Line(I18n.text("chart.uExact"), 0, EnergySample::exact));
         if (withError) {
             if (lanes.isEmpty()) {
-                lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.error"), 0, EnergySample::error));
+                lines.add(new TimeSeriesChart.Line(I18n.text("chart.error"), 0, EnergySample::error));
             } else {
                 for (int k = 0; k < lanes.size(); k++) {
-                    lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.errorOf", lanes.get(k)), k,
+                    lines.add(new TimeSeriesChart.Line(I18n.text("chart.errorOf", lanes.get(k)), k,
                             EnergySample::error));
                 }
             }

@@ -30,7 +30,7 @@ public final class EnergyChart {
             EnergySample::dissipated);
 
     private final TimeSeriesChart chart = new TimeSeriesChart("energyChart", "energy-chart", "energy (J)",
-            I18n.text("ws.chart.energy.log"));
+            I18n.text("chart.energy.log"));
 
     private String compareA;
     private String compareB;
@@ -62,10 +62,10 @@ public final class EnergyChart {
             return;
         }
         chart.setLines(List.of(
-                new TimeSeriesChart.Line(I18n.text("ws.chart.kinetic", nameA), 0, EnergySample::kinetic),
-                new TimeSeriesChart.Line(I18n.text("ws.chart.total", nameA), 0, EnergySample::total),
-                new TimeSeriesChart.Line(I18n.text("ws.chart.kinetic", nameB), 1, EnergySample::kinetic),
-                new TimeSeriesChart.Line(I18n.text("ws.chart.total", nameB), 1, EnergySample::total)));
+                new TimeSeriesChart.Line(I18n.text("chart.kineticOf", nameA), 0, EnergySample::kinetic),
+                new TimeSeriesChart.Line(I18n.text("chart.totalOf", nameA), 0, EnergySample::total),
+                new TimeSeriesChart.Line(I18n.text("chart.kineticOf", nameB), 1, EnergySample::kinetic),
+                new TimeSeriesChart.Line(I18n.text("chart.totalOf", nameB), 1, EnergySample::total)));
         if (!chart.node().getStyleClass().contains("compare-chart")) {
             chart.node().getStyleClass().add("compare-chart");
         }
@@ -88,13 +88,13 @@ public final class EnergyChart {
         chart.node().getStyleClass().remove("compare-chart");
         List<TimeSeriesChart.Line> lines = new ArrayList<>();
         for (int k = 0; k < many.size(); k++) {
-            lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.total", many.get(k)), k, EnergySample::total));
+            lines.add(new TimeSeriesChart.Line(I18n.text("chart.totalOf", many.get(k)), k, EnergySample::total));
         }
         chart.setLines(lines);
     }
 
     public void localize() {
-        chart.setLabels(I18n.text("chart.time"), I18n.text("chart.energy"), I18n.text("ws.chart.energy.log"));
+        chart.setLabels(I18n.text("chart.time"), I18n.text("chart.energy"), I18n.text("chart.energy.log"));
         if (many.isEmpty()) {
             setCompare(compareA, compareB);
         } else {

@@ -15,7 +15,7 @@ import javafx.scene.chart.XYChart;
  * <pre>
  *   r = √(ω²u² + v²) = √(2E/m)          (E = ½ m v² + ½ k u², the energy of the oscillation)
  * </pre>
- * so a method's energy error is seen as a change of radius (guide, "Single oscillator"): explicit
+ * so a method's energy error is seen as a change of radius (the linear oscillator x'' = −ω²x): explicit
  * Euler's map multiplies r² by (1 + h²ω²) every step, a spiral outward; symplectic Euler keeps the
  * modified energy ω²u² + v² − hω²·u·v exactly, a closed ellipse with its axes on the diagonals and
  * radii r₀/√(1 ∓ hω/2); RK4 multiplies r² by 1 − (hω)⁶/72 + (hω)⁸/576 per step and hugs the circle.
@@ -87,16 +87,16 @@ public final class PhaseChart {
 
     /** Writes the axis titles and legends in the language in use. */
     public void localize() {
-        xAxis.setLabel(I18n.text("ws.chart.phase.x"));
-        yAxis.setLabel(I18n.text("ws.chart.phase.y"));
-        exact.setName(I18n.text("ws.chart.phase.exact"));
+        xAxis.setLabel(I18n.text("chart.phase.x"));
+        yAxis.setLabel(I18n.text("chart.phase.y"));
+        exact.setName(I18n.text("chart.phase.exact"));
         for (int k = 0; k < runs.size(); k++) {
             runs.get(k).setName(runName(k));
         }
     }
 
     private String runName(int lane) {
-        return laneNames.isEmpty() ? I18n.text("ws.chart.phase.run") : laneNames.get(lane);
+        return laneNames.isEmpty() ? I18n.text("chart.phase.run") : laneNames.get(lane);
     }
 
     /**

@@ -15,7 +15,7 @@ import javafx.scene.chart.XYChart;
 public final class SolverChart {
 
     private final TimeSeriesChart chart = new TimeSeriesChart("solverChart", "solver-chart",
-            I18n.text("ws.chart.solver.axis"), I18n.text("ws.chart.solver.axis"));
+            I18n.text("chart.solver.axis"), I18n.text("chart.solver.axis"));
 
     /** The compared runs' names by lane (empty: the main system alone). */
     private List<String> compared = List.of();
@@ -35,15 +35,15 @@ public final class SolverChart {
         compared = List.copyOf(names);
         if (compared.size() < 2) {
             chart.setLines(List.of(
-                    new TimeSeriesChart.Line(I18n.text("ws.chart.iterations"), 0, EnergySample::cgIterations),
-                    new TimeSeriesChart.Line(I18n.text("ws.chart.residual"), 0, EnergySample::cgResidual)));
+                    new TimeSeriesChart.Line(I18n.text("chart.iterations"), 0, EnergySample::cgIterations),
+                    new TimeSeriesChart.Line(I18n.text("chart.residual"), 0, EnergySample::cgResidual)));
             return;
         }
         List<TimeSeriesChart.Line> lines = new java.util.ArrayList<>();
         for (int k = 0; k < compared.size(); k++) {
-            lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.iterationsOf", compared.get(k)), k,
+            lines.add(new TimeSeriesChart.Line(I18n.text("chart.iterationsOf", compared.get(k)), k,
                     EnergySample::cgIterations));
-            lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.residualOf", compared.get(k)), k,
+            lines.add(new TimeSeriesChart.Line(I18n.text("chart.residualOf", compared.get(k)), k,
                     EnergySample::cgResidual));
         }
         chart.setLines(lines);
@@ -51,7 +51,7 @@ public final class SolverChart {
 
     /** Writes the axis titles and the legend in the language in use. */
     public void localize() {
-        chart.setLabels(I18n.text("chart.time"), I18n.text("ws.chart.solver.axis"), I18n.text("ws.chart.solver.axis"));
+        chart.setLabels(I18n.text("chart.time"), I18n.text("chart.solver.axis"), I18n.text("chart.solver.axis"));
         setCompare(compared);
     }
 

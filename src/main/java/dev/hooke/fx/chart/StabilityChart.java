@@ -31,8 +31,8 @@ public final class StabilityChart {
      * a chart for {@link #showSweep} only, which no samples feed.
      */
     public StabilityChart(String id, String styleClass) {
-        chart = new TimeSeriesChart(id, styleClass, I18n.text("ws.chart.stability.axis"),
-                I18n.text("ws.chart.stability.axis"));
+        chart = new TimeSeriesChart(id, styleClass, I18n.text("chart.stability.axis"),
+                I18n.text("chart.stability.axis"));
         chart.setLogScale(true);
         sweepOnly = SWEEP_STYLE.equals(styleClass);
         if (sweepOnly) {
@@ -77,9 +77,9 @@ public final class StabilityChart {
         double[] tl = Double.isFinite(limit) && limit > 0 ? new double[] {0, sweep.time()} : new double[0];
         double[] yl = tl.length == 0 ? new double[0] : new double[] {limit, limit};
         chart.setPoints(List.of(
-                new TimeSeriesChart.Points(I18n.text("ws.chart.sweepLimit"), tl, yl, false),
-                new TimeSeriesChart.Points(I18n.text("ws.chart.sweepExploded"), te, ye, true),
-                new TimeSeriesChart.Points(I18n.text("ws.chart.sweepBounded"), tb, yb, true)));
+                new TimeSeriesChart.Points(I18n.text("chart.sweep.limit"), tl, yl, false),
+                new TimeSeriesChart.Points(I18n.text("chart.sweep.exploded"), te, ye, true),
+                new TimeSeriesChart.Points(I18n.text("chart.sweep.bounded"), tb, yb, true)));
     }
 
     /** The sweep's series: the predicted limit, the runs that exploded, those that stayed bounded. */
@@ -96,13 +96,13 @@ public final class StabilityChart {
     public void setCompare(List<String> names) {
         compared = List.copyOf(names);
         List<TimeSeriesChart.Line> lines = new ArrayList<>();
-        lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.dt"), 0, EnergySample::dt));
-        lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.naive"), 0, EnergySample::naiveBound));
+        lines.add(new TimeSeriesChart.Line(I18n.text("chart.dt"), 0, EnergySample::dt));
+        lines.add(new TimeSeriesChart.Line(I18n.text("chart.naive"), 0, EnergySample::naiveBound));
         if (compared.size() < 2) {
-            lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.limit"), 0, EnergySample::limit));
+            lines.add(new TimeSeriesChart.Line(I18n.text("chart.limit"), 0, EnergySample::limit));
         } else {
             for (int k = 0; k < compared.size(); k++) {
-                lines.add(new TimeSeriesChart.Line(I18n.text("ws.chart.limitOf", compared.get(k)), k, EnergySample::limit));
+                lines.add(new TimeSeriesChart.Line(I18n.text("chart.limitOf", compared.get(k)), k, EnergySample::limit));
             }
         }
         chart.setLines(lines);
@@ -110,8 +110,8 @@ public final class StabilityChart {
 
     /** Writes the axis titles and the legend in the language in use (a sweep's legend: {@link #showSweep}). */
     public void localize() {
-        chart.setLabels(I18n.text("chart.time"), I18n.text("ws.chart.stability.axis"),
-                I18n.text("ws.chart.stability.axis"));
+        chart.setLabels(I18n.text("chart.time"), I18n.text("chart.stability.axis"),
+                I18n.text("chart.stability.axis"));
         if (!sweepOnly) {
             setCompare(compared);
         }

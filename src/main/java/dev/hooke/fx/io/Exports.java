@@ -47,9 +47,9 @@ public final class Exports {
 
     /** What can be exported. */
     public enum Kind {
-        PNG("*.png", "ws7.export.filterPng", "hooke-view.png"),
-        PARTICLES("*.csv", "ws7.export.filterCsv", "particles.csv"),
-        CHART("*.csv", "ws7.export.filterCsv", "energy-chart.csv");
+        PNG("*.png", "export.filterPng", "hooke-view.png"),
+        PARTICLES("*.csv", "export.filterCsv", "particles.csv"),
+        CHART("*.csv", "export.filterCsv", "energy-chart.csv");
 
         private final String pattern;
         private final String filterKey;
@@ -120,7 +120,7 @@ public final class Exports {
             switch (kind) {
                 case PNG:
                     if (!(view instanceof ThreeDView)) {
-                        return fail(I18n.text("ws7.export.no3d"));
+                        return fail(I18n.text("export.no3d"));
                     }
                     WritableImage image = ((ThreeDView) view).subScene().snapshot(null, null);
                     ByteArrayOutputStream png = new ByteArrayOutputStream();
@@ -134,7 +134,7 @@ public final class Exports {
                     break;
             }
         } catch (IOException | RuntimeException e) {
-            return fail(I18n.text("ws7.export.failedDetail", file, why(e)));
+            return fail(I18n.text("export.failedDetail", file, why(e)));
         }
         return saved(file);
     }
@@ -155,7 +155,7 @@ public final class Exports {
                     }
                 }, WRITER)
                 .whenComplete((ignored, error) -> onFxThread(() -> done.complete(error == null ? saved(file)
-                        : fail(I18n.text("ws7.export.failedDetail", file, why(error))))));
+                        : fail(I18n.text("export.failedDetail", file, why(error))))));
         return done;
     }
 
@@ -168,7 +168,7 @@ public final class Exports {
     }
 
     private static SceneFiles.Outcome saved(Path file) {
-        return new SceneFiles.Outcome(true, I18n.text("ws7.export.saved", String.valueOf(file.getFileName())));
+        return new SceneFiles.Outcome(true, I18n.text("export.saved", String.valueOf(file.getFileName())));
     }
 
     /** The plain reason of a failure: the message of the first cause that is not a wrapper. */
@@ -186,7 +186,7 @@ public final class Exports {
             Alert a = new Alert(Alert.AlertType.ERROR, message);
             a.getDialogPane().setId("exportError");
             a.setTitle(I18n.text("error.title"));
-            a.setHeaderText(I18n.text("ws7.export.failed"));
+            a.setHeaderText(I18n.text("export.failed"));
             a.initOwner(owner.get());
             a.show();
         }
@@ -204,7 +204,7 @@ public final class Exports {
             @Override
             public Path save(Window w) {
                 FileChooser c = new FileChooser();
-                c.setTitle(I18n.text(kind == Kind.PNG ? "ws7.export.pngTitle" : "ws7.export.csvTitle"));
+                c.setTitle(I18n.text(kind == Kind.PNG ? "export.pngTitle" : "export.csvTitle"));
                 c.getExtensionFilters().add(new FileChooser.ExtensionFilter(I18n.text(kind.filterKey), kind.pattern));
                 c.setInitialFileName(kind.initialName);
                 File here = new File(System.getProperty("user.dir"));

@@ -710,16 +710,16 @@ public final class LessonPanel {
     /** The name of an integrator's or solver's setting as its control shows it, or null for another key. */
     private static String settingName(SceneFile.Key key) {
         String bundleKey = switch (key) {
-            case VERLET_DELTA -> "ws.verlet.delta";
-            case ITERATIONS -> "ws.projection.iterations";
-            case PBD_STIFFNESS -> "ws.pbd.stiffness";
-            case SOLVER -> "ws.solver.solver";
-            case PRECOND -> "ws.solver.precond";
-            case TOL -> "ws.solver.tol";
-            case MAX_ITER -> "ws.solver.maxIter";
-            case NEWTON_ITERS -> "ws.solver.newton";
-            case WARM_START -> "ws.solver.warmStart";
-            case CLAMP -> "ws.solver.clamp";
+            case VERLET_DELTA -> "param.verletDelta";
+            case ITERATIONS -> "param.iterations";
+            case PBD_STIFFNESS -> "param.pbdStiffness";
+            case SOLVER -> "solver.kind";
+            case PRECOND -> "solver.precond";
+            case TOL -> "solver.tol";
+            case MAX_ITER -> "solver.maxIter";
+            case NEWTON_ITERS -> "solver.newton";
+            case WARM_START -> "solver.warmStart";
+            case CLAMP -> "solver.clamp";
             default -> null;
         };
         return bundleKey == null ? null : I18n.text(bundleKey);

@@ -26,7 +26,7 @@ public final class ComparePanel extends VBox {
 
     public ComparePanel(WorkbenchModel model) {
         super(8);
-        ToggleSwitch toggle = new ToggleSwitch(I18n.text("ws.compare.toggle"));
+        ToggleSwitch toggle = new ToggleSwitch(I18n.text("compare.toggle"));
         toggle.setId("compareToggle");
         toggle.selectedProperty().bindBidirectional(model.compareProperty());
         ComboBox<IntegratorKind> second = new ComboBox<>();
@@ -62,7 +62,7 @@ public final class ComparePanel extends VBox {
     /** Shows which system is which, and whether either exploded (FX thread). */
     public void update(Snapshot s) {
         Snapshot.Compare c = s.compare();
-        String text = c == null ? "" : I18n.text("ws.compare.legend", s.integrator().displayName(),
+        String text = c == null ? "" : I18n.text("compare.legend", s.integrator().displayName(),
                 state(s.exploded(), s.exploded() ? s.explosion().time() : 0),
                 c.integrator().displayName(), state(c.explosion() != null, c.explosion() == null ? 0 : c.explosion().time()));
         if (!text.equals(shown)) {
@@ -74,7 +74,7 @@ public final class ComparePanel extends VBox {
     }
 
     private static String state(boolean exploded, double t) {
-        return exploded ? I18n.text("ws.compare.exploded", String.format(Locale.ROOT, "%.2f", t))
-                : I18n.text("ws.compare.running");
+        return exploded ? I18n.text("compare.exploded", String.format(Locale.ROOT, "%.2f", t))
+                : I18n.text("compare.running");
     }
 }

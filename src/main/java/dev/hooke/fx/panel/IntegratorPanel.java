@@ -60,8 +60,8 @@ public final class IntegratorPanel extends VBox {
     private final Spinner<Integer> maxIter = new Spinner<>();
     private final Spinner<Integer> newton = new Spinner<>();
     private final Spinner<Integer> projectionIterations = new Spinner<>();
-    private final ToggleSwitch warmStart = new ToggleSwitch(I18n.text("ws.solver.warmStart"));
-    private final ToggleSwitch clamp = new ToggleSwitch(I18n.text("ws.solver.clamp"));
+    private final ToggleSwitch warmStart = new ToggleSwitch(I18n.text("solver.warmStart"));
+    private final ToggleSwitch clamp = new ToggleSwitch(I18n.text("solver.clamp"));
     private boolean showing;
 
     /**
@@ -75,9 +75,9 @@ public final class IntegratorPanel extends VBox {
         this.status = status;
         getStyleClass().add("integrator-panel");
 
-        ParameterSlider delta = new ParameterSlider("verletDelta", I18n.text("ws.verlet.delta"), "",
+        ParameterSlider delta = new ParameterSlider("verletDelta", I18n.text("param.verletDelta"), "",
                 model.verletDeltaProperty(), 1e-6, 0.1, true, new Validity(0, false, 0.999));
-        Label deltaNote = detail(I18n.text("ws.verlet.delta.note"));
+        Label deltaNote = detail(I18n.text("param.verletDelta.note"));
         VBox verletBox = new VBox(4, delta, deltaNote);
         showOnlyWhen(verletBox, k -> k == IntegratorKind.VERLET);
 
@@ -93,11 +93,11 @@ public final class IntegratorPanel extends VBox {
         });
         model.projectionIterationsProperty().addListener((obs, old, n) ->
                 projectionIterations.getValueFactory().setValue(n.intValue()));
-        ParameterSlider pbdStiffness = new ParameterSlider("pbdStiffness", I18n.text("ws.pbd.stiffness"), "",
+        ParameterSlider pbdStiffness = new ParameterSlider("pbdStiffness", I18n.text("param.pbdStiffness"), "",
                 model.pbdStiffnessProperty(), 1e-4, 1, true, new Validity(0, true, 1));
         showOnlyWhen(pbdStiffness, k -> k == IntegratorKind.PBD);
-        VBox projectionBox = new VBox(4, labelled(I18n.text("ws.projection.iterations"), projectionIterations),
-                detail(I18n.text("ws.projection.iterations.note")), pbdStiffness);
+        VBox projectionBox = new VBox(4, labelled(I18n.text("param.iterations"), projectionIterations),
+                detail(I18n.text("param.iterations.note")), pbdStiffness);
         projectionBox.setId("projectionBox");
         showOnlyWhen(projectionBox, IntegratorKind::isProjection);
 
@@ -118,7 +118,7 @@ public final class IntegratorPanel extends VBox {
             substepsValue.setText(substepsText(n.intValue()));
         });
         substepsValue.setText(substepsText(model.substepsProperty().get()));
-        VBox substepsBox = new VBox(2, header(I18n.text("ws.substeps"), substepsValue), substeps);
+        VBox substepsBox = new VBox(2, header(I18n.text("param.substeps"), substepsValue), substeps);
         substepsBox.getStyleClass().add("parameter");
 
         solver.setId("solverChoice");
@@ -129,7 +129,7 @@ public final class IntegratorPanel extends VBox {
         precond.getItems().setAll(PreconditionerKind.values());
         precond.setConverter(converter(PreconditionerKind::displayName));
         precond.setMaxWidth(Double.MAX_VALUE);
-        ParameterSlider tol = new ParameterSlider("tol", I18n.text("ws.solver.tol"), "", tolerance, 1e-12, 1e-1,
+        ParameterSlider tol = new ParameterSlider("tol", I18n.text("solver.tol"), "", tolerance, 1e-12, 1e-1,
                 true, new Validity(0, true, 0.5));
         maxIter.setId("maxIterSpinner");
         maxIter.setEditable(true);
@@ -160,11 +160,11 @@ public final class IntegratorPanel extends VBox {
         warmStart.disableProperty().bind(solver.valueProperty().isEqualTo(SolverKind.CHOLESKY));
 
         VBox solverBox = new VBox(8,
-                labelled(I18n.text("ws.solver.solver"), solver),
-                labelled(I18n.text("ws.solver.precond"), precond),
+                labelled(I18n.text("solver.kind"), solver),
+                labelled(I18n.text("solver.precond"), precond),
                 tol,
-                labelled(I18n.text("ws.solver.maxIter"), maxIter),
-                labelled(I18n.text("ws.solver.newton"), newton),
+                labelled(I18n.text("solver.maxIter"), maxIter),
+                labelled(I18n.text("solver.newton"), newton),
                 warmStart, clamp);
         solverBox.setId("solverBox");
         solverBox.getStyleClass().add("solver-box");
@@ -200,7 +200,7 @@ public final class IntegratorPanel extends VBox {
     }
 
     private static String substepsText(int n) {
-        return n == 0 ? I18n.text("ws.substeps.clock") : I18n.text("ws.substeps.value", n,
+        return n == 0 ? I18n.text("param.substeps.clock") : I18n.text("param.substeps.value", n,
                 Numbers.format(SimulationRunner.FRAMES_PER_SECOND * n, 3));
     }
 
@@ -247,15 +247,15 @@ public final class IntegratorPanel extends VBox {
         String text;
         if (s.integrator().isProjection()) {
             ProjectionSummary p = s.projection();
-            text = p == null ? I18n.text("ws.status.solver.none") : projectionText(p);
+            text = p == null ? I18n.text("solver.status.none") : projectionText(p);
         } else if (!s.integrator().isImplicit()) {
             text = "";
         } else if (solve == null) {
-            text = I18n.text("ws.status.solver.none");
+            text = I18n.text("solver.status.none");
         } else if (solve.iterations() == 0) {
-            text = I18n.text("ws.status.solver.direct", solve.newtonIterations(), Numbers.format(solve.finalResidual(), 2));
+            text = I18n.text("solver.status.direct", solve.newtonIterations(), Numbers.format(solve.finalResidual(), 2));
         } else {
-            text = I18n.text("ws.status.solver.cg", solve.iterations(), solve.newtonIterations(),
+            text = I18n.text("solver.status.cg", solve.iterations(), solve.newtonIterations(),
                     Numbers.format(solve.finalResidual(), 2));
         }
         if (solve != null && !solve.converged()) {
@@ -276,7 +276,7 @@ public final class IntegratorPanel extends VBox {
 
     /** The status bar's words for a projection step: iterations, RMS and largest strain. */
     public static String projectionText(ProjectionSummary p) {
-        return I18n.text("ws.status.projection", p.iterations(), Numbers.format(p.rmsStrain(), 3),
+        return I18n.text("projection.status", p.iterations(), Numbers.format(p.rmsStrain(), 3),
                 Numbers.format(p.maxStrain(), 3));
     }
 

@@ -39,9 +39,9 @@ public final class ScenePanel extends VBox {
     private final TextField nodes = field("sceneNodes");
     private final TextField size = field("sceneSize");
     private final ComboBox<ClothPins> pins = new ComboBox<>();
-    private final CheckBox structural = new CheckBox(I18n.text("ws8.scene.structural"));
-    private final CheckBox shear = new CheckBox(I18n.text("ws8.scene.shear"));
-    private final CheckBox bend = new CheckBox(I18n.text("ws8.scene.bend"));
+    private final CheckBox structural = new CheckBox(I18n.text("build.structural"));
+    private final CheckBox shear = new CheckBox(I18n.text("build.shear"));
+    private final CheckBox bend = new CheckBox(I18n.text("build.bend"));
     private final ComboBox<Perturbation> perturbation = new ComboBox<>();
     private final TextField displacement = field("sceneDisplacement");
     private final TextField velocity = field("sceneVelocity");
@@ -57,27 +57,27 @@ public final class ScenePanel extends VBox {
         getStyleClass().add("scene-panel");
         pins.setId("scenePins");
         pins.getItems().setAll(ClothPins.values());
-        named(pins, p -> I18n.text("ws8.scene.pins." + p.id()));
+        named(pins, p -> I18n.text("build.pins." + p.id()));
         perturbation.setId("scenePerturbation");
         perturbation.getItems().setAll(Perturbation.values());
-        named(perturbation, p -> I18n.text("ws8.scene.perturbation." + p.id()));
+        named(perturbation, p -> I18n.text("build.perturbation." + p.id()));
         structural.setId("sceneStructural");
         shear.setId("sceneShear");
         bend.setId("sceneBend");
-        Button apply = new Button(I18n.text("ws8.scene.apply"));
+        Button apply = new Button(I18n.text("build.apply"));
         apply.setId("sceneApply");
         apply.setOnAction(e -> apply());
         message.setId("sceneMessage");
         message.setWrapText(true);
         message.getStyleClass().add("detail");
 
-        nodesRow = row(I18n.text("ws8.scene.nodes"), nodes);
-        sizeRow = row(I18n.text("ws8.scene.size"), size);
-        pinsRow = row(I18n.text("ws8.scene.pins"), pins);
+        nodesRow = row(I18n.text("build.nodes"), nodes);
+        sizeRow = row(I18n.text("build.size"), size);
+        pinsRow = row(I18n.text("build.pins"), pins);
         kindsRow = new HBox(10, structural, shear, bend);
-        Node perturbationRow = row(I18n.text("ws8.scene.perturbation"), perturbation);
-        Node displacementRow = row(I18n.text("ws8.scene.displacement"), displacement);
-        Node velocityRow = row(I18n.text("ws8.scene.velocity"), velocity);
+        Node perturbationRow = row(I18n.text("build.perturbation"), perturbation);
+        Node displacementRow = row(I18n.text("build.displacement"), displacement);
+        Node velocityRow = row(I18n.text("build.velocity"), velocity);
         displacementRow.visibleProperty().bind(perturbation.valueProperty().isNotEqualTo(Perturbation.NONE));
         displacementRow.managedProperty().bind(displacementRow.visibleProperty());
         velocityRow.visibleProperty().bind(displacementRow.visibleProperty());
@@ -131,9 +131,9 @@ public final class ScenePanel extends VBox {
                 return spec.pins(pins.getValue()).structural(structural.isSelected()).shear(shear.isSelected())
                         .bend(bend.isSelected()).perturbation(perturbation.getValue()).displacement(d).velocity(u);
             });
-            message.setText(I18n.text("ws8.scene.applied"));
+            message.setText(I18n.text("build.applied"));
         } catch (IllegalArgumentException e) {
-            message.setText(I18n.text("ws8.scene.refused", e.getMessage()));
+            message.setText(I18n.text("build.refused", e.getMessage()));
         }
     }
 

@@ -212,9 +212,9 @@ public final class ThreeDView implements SceneView {
 
     @Override
     public void localize() {
-        legendTitle.setText(colourMode == ColourMap.Mode.STRAIN ? I18n.text("ws7.legend.strain")
-                : I18n.text("ws7.legend.speed"));
-        hint.setText(I18n.text("ws9.hint.drag"));
+        legendTitle.setText(colourMode == ColourMap.Mode.STRAIN ? I18n.text("view.legend.strain")
+                : I18n.text("view.legend.speed"));
+        hint.setText(I18n.text("view.hint.drag"));
     }
 
     private void applyMaterials() {

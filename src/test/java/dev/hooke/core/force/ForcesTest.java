@@ -15,7 +15,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The force model against the guide's formulas, written out independently:
+ * The force model against its formulas, written out independently:
  * <pre>
  *   d = x_b − x_a, l = |d|, n = d/l
  *   f_a = + k_s (l − L) n + k_d ((v_b − v_a)·n) n,   f_b = −f_a
@@ -40,7 +40,7 @@ class ForcesTest {
 
     /**
      * A stretched spring pulls a toward b: f_a = k(l − L)(x_b − x_a)/l, checked component by
-     * component in random directions. The classic bug of seed 003 §3.3 (erratum 3: magnitude
+     * component in random directions. A classic bug (magnitude
      * −k·extension along (x_b − x_a)/l added to a) gives the opposite vector and fails both the
      * value and the sign check.
      */

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Compression (erratum 7 of the seeds; Choi &amp; Ko 2002): a 16×16 cloth squeezed to 60 % of its
+ * Compression (Choi &amp; Ko 2002): a 16×16 cloth squeezed to 60 % of its
  * rest size has springs with l = 0.6 L, whose transverse stiffness k_s (1 − L/l) = −⅔ k_s is
  * negative. At Δt = 1/60 s, τ² · ⅔ k_s / m ≈ 37 ≫ 1 with the scene's k_s = 200 N/m, m = 1 g, so
  * without the clamp the matrix M − h ∂F/∂v − h² ∂F/∂x is indefinite, and the step says so; with

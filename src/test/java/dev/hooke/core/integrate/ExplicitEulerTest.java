@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  *   E⁺ = ½(v − hω²x)² + ½ω²(x + hv)² = ½v² − hω²xv + ½h²ω⁴x² + ½ω²x² + hω²xv + ½h²ω²v²
  *      = (1 + h²ω²) E
  * </pre>
- * exactly, for every state: the energy grows at every Δt (guide; seed errata 1 and 5).
+ * exactly, for every state: the energy grows at every Δt.
  */
 class ExplicitEulerTest extends ExplicitIntegratorContract {
 

@@ -38,8 +38,7 @@ class ExtendedPositionBasedDynamicsTest {
     /**
      * The constraint of a spring that stays on its axis is linear in the moving end's position, so
      * one XPBD iteration solves it exactly: the step is backward Euler's, and the energy of the
-     * undamped linear spring is multiplied by exactly 1/(1 + h²ω²) every step (guide, "Single
-     * oscillator").
+     * undamped linear spring is multiplied by exactly 1/(1 + h²ω²) every step.
      */
     @Test
     void oneIterationOnASpringIsBackwardEulersEnergyLaw() {

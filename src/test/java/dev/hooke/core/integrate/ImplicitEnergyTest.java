@@ -15,8 +15,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The implicit methods on one linear spring moving along its axis, gravity off (guide, "Single
- * oscillator"): with z = ω u + i v (u the extension), backward Euler gives z₁ (1 + i hω) = z₀, so
+ * The implicit methods on one linear spring moving along its axis, gravity off: with z = ω u + i v (u the extension), backward Euler gives z₁ (1 + i hω) = z₀, so
  * the energy ½ m v² + ½ k u² is multiplied by exactly 1/(1 + h²ω²) every step; the implicit
  * midpoint rule maps z by a Cayley transform of modulus 1 and keeps it. Along the axis the force is
  * linear in x, so the linearised step is the exact step. Once backward Euler has damped the

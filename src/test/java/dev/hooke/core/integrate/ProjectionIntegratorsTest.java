@@ -16,6 +16,7 @@ import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.Scenes;
 import dev.hooke.core.stability.StabilityAnalysis;
 import dev.hooke.core.stability.StabilityLimit;
+import dev.hooke.core.stability.StabilityRule;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import org.junit.jupiter.api.Assumptions;
@@ -55,7 +56,8 @@ class ProjectionIntegratorsTest {
         MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CHAIN));
         StabilityLimit limit = StabilityAnalysis.predictedLimit(s, Integrators.create(kind));
         assertTrue(limit.unlimited(), limit.describe());
-        assertEquals("projection: none", limit.rule());
+        assertEquals(StabilityRule.PROJECTION_NONE, limit.rule());
+        assertEquals("projection: none", limit.rule().text());
         assertEquals(Double.POSITIVE_INFINITY, StabilityAnalysis.modalLimit(kind, 100, 0, 0));
     }
 

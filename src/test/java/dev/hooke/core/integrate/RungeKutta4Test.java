@@ -9,7 +9,7 @@ package dev.hooke.core.integrate;
  * <pre>
  *   |R(iy)|² = (1 − y²/2 + y⁴/24)² + (y − y³/6)² = 1 − y⁶/72 + y⁸/576
  * </pre>
- * per step (the guide's formula), slightly below 1 for y &lt; 2√2.
+ * per step (Hairer &amp; Wanner 1996, §IV.2), slightly below 1 for y &lt; 2√2.
  */
 class RungeKutta4Test extends ExplicitIntegratorContract {
 

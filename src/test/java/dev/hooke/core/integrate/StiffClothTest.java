@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
  * same Δt explodes.
  *
  * <p>The explicit limit is StabilityAnalysis's 2/ω_max for symplectic Euler at the start state:
- * 6.3·10⁻⁵ s (ω_max² = 10.07 k_s/m, as expected for a grid with shear and bend springs; guide,
- * "Meshes"), 264 times below 1/60 s; the test asserts it is more than 100 times below.
+ * 6.3·10⁻⁵ s (ω_max² = 10.07 k_s/m, as expected for a grid with shear and bend springs),
+ * 264 times below 1/60 s; the test asserts it is more than 100 times below.
  *
  * <p>Energy bound: the scene has no damping, so the exact motion keeps E = K + U_el + U_g
  * constant; backward Euler removes energy from a linear system, but linearising the springs'

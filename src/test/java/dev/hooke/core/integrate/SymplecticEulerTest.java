@@ -9,7 +9,7 @@ package dev.hooke.core.integrate;
  * <pre>
  *   H = ½v² + ½ω²x² − ½hω² x v
  * </pre>
- * is conserved exactly (the guide's formula, which holds for this update order with x the
+ * is conserved exactly (a formula which holds for this update order with x the
  * displacement from rest and v = x' measured along the same axis; reversing both signs leaves it
  * unchanged). Positions are first-order accurate: the orbit is the tilted ellipse H = const.
  */

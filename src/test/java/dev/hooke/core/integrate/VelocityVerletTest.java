@@ -9,7 +9,7 @@ package dev.hooke.core.integrate;
  * <pre>
  *   v² / (2(1 − h²ω²/4)) + ½ω²x²
  * </pre>
- * is conserved exactly, as the guide states.
+ * is conserved exactly (Hairer, Lubich &amp; Wanner, "Geometric Numerical Integration", 2006).
  */
 class VelocityVerletTest extends ExplicitIntegratorContract {
 

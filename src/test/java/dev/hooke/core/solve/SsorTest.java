@@ -212,7 +212,7 @@ class SsorTest {
     }
 
     /**
-     * On issue 7's cloth at 40 × 40, come to hang (10 s), CG with SSOR needs at most half the
+     * On the benchmark's cloth at 40 × 40, come to hang (10 s), CG with SSOR needs at most half the
      * iterations of block-Jacobi over the next second at tolerance 10⁻³ with warm start (about a
      * third on the 100 × 100 cloth; while the cloth still swings the gain is smaller).
      */

@@ -150,7 +150,7 @@ class TwoLevelPreconditionerTest {
     }
 
     /**
-     * On issue 7's cloth at 40 × 40, hanging, CG needs fewer iterations with the two-level
+     * On the benchmark's cloth at 40 × 40, hanging, CG needs fewer iterations with the two-level
      * preconditioner (its coarse matrix refreshed every few steps) than with block-Jacobi.
      */
     @Test

@@ -8,7 +8,7 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
 /**
  * An independent oracle for the spectrum of M⁻¹K: the test assembles the mass-weighted stiffness
- * matrix M^(−½) K M^(−½) itself from the guide's spring block (Baraff &amp; Witkin 1998)
+ * matrix M^(−½) K M^(−½) itself from the spring block (Baraff &amp; Witkin 1998)
  * <pre>
  *   K_s = k_s [n nᵀ + (1 − L/l)(I − n nᵀ)],   K_aa += K_s, K_bb += K_s, K_ab = K_ba −= K_s
  * </pre>

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * ω_max = √λ_max(M⁻¹K): the matrix-free Lanczos estimate against EJML's dense symmetric solver,
- * both against an independently assembled matrix, and the guide's theoretical bounds for grids.
+ * both against an independently assembled matrix, and the theoretical bounds for grids.
  */
 class SpectralEstimateTest {
 
@@ -121,7 +121,7 @@ class SpectralEstimateTest {
      * <pre>
      *   λ_max = (4k/m) cos²(π/(2n))  →  4k/m
      * </pre>
-     * from below (the guide's 4k/m).
+     * from below (4k/m).
      */
     @ParameterizedTest
     @ValueSource(ints = {3, 6, 12})
@@ -142,7 +142,7 @@ class SpectralEstimateTest {
      * energy uᵀKu is at most that of the infinite lattice for u extended by 0 (springs to the
      * outside add uᵀK_s u ≥ 0), and the infinite lattice's λ_max is the supremum over wave
      * vectors q of D(q) = Σ_r 2(k/m)(1 − cos q·r) n_r n_rᵀ, r over (1,0), (0,1), (1,1), (1,−1).
-     * At q = (π, 0) that is diag(8, 4) k/m, and no q does better: 8k/m (the guide). Lower bound:
+     * At q = (π, 0) that is diag(8, 4) k/m, and no q does better: 8k/m. Lower bound:
      * the Rayleigh quotient of u = (−1)^c along x (c the column): each of the n(n−1) row springs
      * stores k·2², each of the 2(n−1)² shear springs k·(2/√2)², the column springs nothing:
      * <pre>
@@ -173,7 +173,7 @@ class SpectralEstimateTest {
     /**
      * With bend springs (offsets (2,0), (0,2)) too, on the diagonal q = (θ, θ) along (1,1)/√2
      * D = (k/m)[2(1 − cos θ) + 4(1 − cos 2θ)] = (k/m)[2(1 − c) + 8(1 − c²)], c = cos θ, largest at
-     * c = −1/8: 81/8 k/m = 10.125 k/m (the guide's "about 10.1"); a scan over all q finds nothing
+     * c = −1/8: 81/8 k/m = 10.125 k/m (about 10.1 k/m); a scan over all q finds nothing
      * larger. The Rayleigh quotient of that wave on the finite grid is a lower bound.
      */
     @Test

@@ -28,7 +28,7 @@ class StabilityLimitsTest {
     }
 
     /**
-     * One spring, m = 0.1 kg, k = 1000 N/m (seed 003 §2.2, erratum 2): 2√(m/k) = 0.02 s, not
+     * One spring, m = 0.1 kg, k = 1000 N/m: 2√(m/k) = 0.02 s, not
      * 0.002 s. Symplectic Euler and velocity Verlet 2√(m/k); position Verlet 2√(1 − δ/2)√(m/k);
      * RK4 2√2·√(m/k); explicit Euler unstable at every Δt.
      */
@@ -62,7 +62,7 @@ class StabilityLimitsTest {
      *   ω_j = 2√(k/m) sin((2j − 1)π / (2(2N − 1))),   j = 1 … N − 1,
      * </pre>
      * and the transverse modes have frequency 0 (1 − L/l = 0 at rest length). ω_max tends to
-     * 2√(k/m): half the single-spring Δt (guide; erratum 5).
+     * 2√(k/m): half the single-spring Δt.
      */
     @Test
     void aChainFixedAtOneEndHasTheClosedFormSpectrum() {

@@ -71,7 +71,7 @@ class ExportUiTest {
         robot.clickOn("#exportParticlesButton");
         // the file is written on a background thread: the FX thread does not wait for it
         WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS,
-                () -> I18n.text("ws7.export.saved", "particles.csv").equals(noticeText(robot)));
+                () -> I18n.text("export.saved", "particles.csv").equals(noticeText(robot)));
         long steps = workbench.runner().query(sim -> sim.steps()).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         assertEquals(STEPS, steps);
         MassSpringSystem s = workbench.runner().query(sim -> sim.system().copy())
@@ -152,7 +152,7 @@ class ExportUiTest {
         robot.interact(() -> started.complete(workbench.exports().exportParticles(file)));
         SceneFiles.Outcome outcome = started.get().get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         assertFalse(outcome.ok());
-        assertTrue(outcome.message().startsWith(I18n.text("ws7.export.failedDetail", file, "")), outcome.message());
+        assertTrue(outcome.message().startsWith(I18n.text("export.failedDetail", file, "")), outcome.message());
         assertFalse(Files.exists(file.getParent()));
     }
 
@@ -165,7 +165,7 @@ class ExportUiTest {
         AtomicReference<SceneFiles.Outcome> outcome = new AtomicReference<>();
         robot.interact(() -> outcome.set(workbench.exports().export(Exports.Kind.PNG)));
         assertFalse(outcome.get().ok());
-        assertEquals(I18n.text("ws7.export.no3d"), outcome.get().message());
+        assertEquals(I18n.text("export.no3d"), outcome.get().message());
         assertFalse(Files.exists(file));
     }
 }

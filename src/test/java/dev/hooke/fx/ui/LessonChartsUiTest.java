@@ -201,19 +201,19 @@ class LessonChartsUiTest {
         String englishPhase = phase.getXAxis().getLabel();
         String englishStability = stabilityAxis.getLabel();
         String englishLegend = workbench.charts().stability().series().get(1).getName();
-        assertEquals(I18n.text("ws.chart.phase.x"), englishPhase);
+        assertEquals(I18n.text("chart.phase.x"), englishPhase);
 
         robot.interact(() -> I18n.setLocale(I18n.CHINESE));
-        assertEquals(I18n.text("ws.chart.phase.x"), phase.getXAxis().getLabel());
+        assertEquals(I18n.text("chart.phase.x"), phase.getXAxis().getLabel());
         assertNotEquals(englishPhase, phase.getXAxis().getLabel());
-        assertEquals(I18n.text("ws.chart.phase.y"), phase.getYAxis().getLabel());
-        assertEquals(I18n.text("ws.chart.stability.axis"), sweepAxis.getLabel());
-        assertEquals(I18n.text("ws.chart.stability.axis"), stabilityAxis.getLabel());
+        assertEquals(I18n.text("chart.phase.y"), phase.getYAxis().getLabel());
+        assertEquals(I18n.text("chart.stability.axis"), sweepAxis.getLabel());
+        assertEquals(I18n.text("chart.stability.axis"), stabilityAxis.getLabel());
         assertNotEquals(englishStability, stabilityAxis.getLabel());
-        assertEquals(I18n.text("ws.chart.naive"), workbench.charts().stability().series().get(1).getName());
+        assertEquals(I18n.text("chart.naive"), workbench.charts().stability().series().get(1).getName());
         assertNotEquals(englishLegend, workbench.charts().stability().series().get(1).getName());
-        assertEquals(I18n.text("ws.chart.phase.exact"), workbench.charts().phase().exact().getName());
-        assertEquals(I18n.text("ws.chart.solver.axis"), workbench.charts().solver().node().getYAxis().getLabel());
+        assertEquals(I18n.text("chart.phase.exact"), workbench.charts().phase().exact().getName());
+        assertEquals(I18n.text("chart.solver.axis"), workbench.charts().solver().node().getYAxis().getLabel());
         assertEquals(Set.of(ChartsPane.Kind.ENERGY, ChartsPane.Kind.PHASE), workbench.charts().shown());
 
         robot.interact(() -> I18n.setLocale(I18n.ENGLISH));
@@ -247,7 +247,7 @@ class LessonChartsUiTest {
         assertEquals(java.util.Map.of(dev.hooke.core.scene.SceneFile.Key.VERLET_DELTA, delta,
                 dev.hooke.core.scene.SceneFile.Key.TOL, tol), workbench.lessons().overrides());
         String note = robot.lookup("#lessonOverride").queryLabeled().getText();
-        assertTrue(note.contains(I18n.text("ws.verlet.delta")) && note.contains(I18n.text("ws.solver.tol")), note);
+        assertTrue(note.contains(I18n.text("param.verletDelta")) && note.contains(I18n.text("solver.tol")), note);
 
         assertFalse(robot.lookup("#lessonRevert").tryQuery().isEmpty(), "the way back to the lesson's values");
         robot.interact(() -> workbench.lessons().useLessonValues());
