@@ -52,12 +52,7 @@ public record SceneSetup(SceneType type, double stiffness, double springDamping,
 
     /** The default Δt of a scene; in s. */
     public static double defaultDt(SceneType type) {
-        return switch (type) {
-            case SPRING -> 0.01;
-            case CHAIN -> 0.005;
-            case CLOTH -> 0.0005;
-            case CUBE -> 0.001;
-        };
+        return type.recipe().defaultDt();
     }
 
     /**

@@ -56,12 +56,7 @@ public record SceneShape(int nodes, int size, ClothPins pins, boolean structural
 
     /** The most particles along the counted dimension the workbench builds for {@code type} (0: none counted). */
     public static int cap(SceneType type) {
-        return switch (type) {
-            case SPRING -> 0;
-            case CHAIN -> MAX_CHAIN_NODES;
-            case CLOTH -> MAX_CLOTH_SIZE;
-            case CUBE -> MAX_CUBE_SIZE;
-        };
+        return type.recipe().workbenchCap();
     }
 
     /**
