@@ -4,7 +4,6 @@ import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.io.DataFileException;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneSpec;
-import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.model.WorkbenchModel;
 import dev.hooke.fx.sim.SceneSetup;
@@ -181,8 +180,8 @@ public final class SceneFiles {
     /** The scene file of the workbench's values (the method settings at their defaults). */
     public static SceneFile sceneFile(SceneSetup setup) {
         SceneSpec spec = setup.toSpec();
-        if (setup.type() == SceneType.SPRING || setup.type() == SceneType.CHAIN) {
-            spec.stiffness(setup.stiffness());      // their files name the one stiffness k
+        if (!SceneFile.Key.K_STRUCT.appliesTo(setup.type())) {
+            spec.stiffness(setup.stiffness());      // files without k_struct name the one stiffness k
         }
         return new SceneFile(spec, setup.integrator(), setup.dt(), PositionVerlet.DEFAULT_DAMPING);
     }
