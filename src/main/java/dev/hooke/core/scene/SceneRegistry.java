@@ -20,7 +20,8 @@ public final class SceneRegistry {
 
     private static volatile List<SceneType> types = List.of();
 
-    /** The table: the scenes Hooke ships, in the order the workbench and the help list them. */
+    // The table: the scenes Hooke ships, in the order the workbench and the help list them. A new
+    // scene gets one line here, after the others: register(new ...Recipe());
     static {
         add(SceneType.SPRING);
         add(SceneType.CHAIN);
