@@ -44,7 +44,8 @@ public final class SceneRegistry {
      * Registers a scene after the others.
      *
      * @return its type
-     * @throws IllegalArgumentException if the id is not lowercase without spaces, or is taken
+     * @throws IllegalArgumentException if the id is not lowercase without spaces, or is taken, or
+     *                                  the key the scene counts by is not among its keys
      */
     public static SceneType register(SceneRecipe recipe) {
         SceneType t = new SceneType(recipe);
@@ -71,6 +72,11 @@ public final class SceneRegistry {
         String id = t.id();
         if (id == null || id.isEmpty() || !id.equals(id.trim().toLowerCase(Locale.ROOT)) || id.contains(" ")) {
             throw new IllegalArgumentException("a scene id must be lowercase without spaces, got '" + id + "'");
+        }
+        SceneFile.Key counted = t.recipe().countedKey();
+        if (counted != null && !counted.appliesTo(t)) {
+            throw new IllegalArgumentException("the scene '" + id + "' counts by '" + counted.id()
+                    + "', which is not among its keys");
         }
         for (SceneType other : types) {
             if (other.id().equals(id)) {
