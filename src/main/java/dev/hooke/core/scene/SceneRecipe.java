@@ -100,7 +100,7 @@ public interface SceneRecipe {
         return false;
     }
 
-    // ------------------------------------------------------------------ helpers for recipes
+    // ------------------------------------------------------------------ checks and counts for recipes
 
     /**
      * @throws IllegalArgumentException "field: must be at least min, got value" when value &lt; min
