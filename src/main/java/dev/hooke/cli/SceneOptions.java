@@ -3,15 +3,15 @@ package dev.hooke.cli;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.scene.ClothPins;
 import dev.hooke.core.scene.Perturbation;
+import dev.hooke.core.scene.SceneFile.Key;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.Scenes;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
@@ -140,18 +140,18 @@ public final class SceneOptions {
      * @throws UsageException naming the option at fault
      */
     public SceneSpec toSpec(CommandSpec command) {
-        onlyFor(command, nodes, "--nodes", SceneType.CHAIN);
-        onlyFor(command, size, "--size", SceneType.CLOTH, SceneType.CUBE);
-        onlyFor(command, kShear, "--k-shear", SceneType.CLOTH, SceneType.CUBE);
-        onlyFor(command, kBend, "--k-bend", SceneType.CLOTH);
-        onlyFor(command, structural, "--structural", SceneType.CLOTH, SceneType.CUBE);
-        onlyFor(command, shear, "--shear", SceneType.CLOTH, SceneType.CUBE);
-        onlyFor(command, bend, "--bend", SceneType.CLOTH);
-        onlyFor(command, pins, "--pins", SceneType.CLOTH);
-        onlyFor(command, vertical, "--vertical", SceneType.CLOTH);
-        onlyFor(command, dropHeight, "--drop-height", SceneType.CUBE);
-        onlyFor(command, restitution, "--restitution", SceneType.CUBE);
-        onlyFor(command, friction, "--friction", SceneType.CUBE);
+        onlyFor(command, nodes, "--nodes", Key.NODES);
+        onlyFor(command, size, "--size", Key.SIZE);
+        onlyFor(command, kShear, "--k-shear", Key.K_SHEAR);
+        onlyFor(command, kBend, "--k-bend", Key.K_BEND);
+        onlyFor(command, structural, "--structural", Key.STRUCTURAL);
+        onlyFor(command, shear, "--shear", Key.SHEAR);
+        onlyFor(command, bend, "--bend", Key.BEND);
+        onlyFor(command, pins, "--pins", Key.PINS);
+        onlyFor(command, vertical, "--vertical", Key.VERTICAL);
+        onlyFor(command, dropHeight, "--drop-height", Key.DROP_HEIGHT);
+        onlyFor(command, restitution, "--restitution", Key.RESTITUTION);
+        onlyFor(command, friction, "--friction", Key.FRICTION);
         Perturbation p = perturb == null ? Perturbation.NONE : perturb;
         if (p == Perturbation.NONE) {
             needsPerturbation(command, displacement, "--displacement");
@@ -256,17 +256,28 @@ public final class SceneOptions {
                 spec.type().id(), s.particleCount(), s.pinnedCount(), s.springCount(), s.springCount() == 1 ? "" : "s");
     }
 
-    private void onlyFor(CommandSpec command, Object given, String option, SceneType... scenes) {
-        if (given == null || Arrays.asList(scenes).contains(scene)) {
+    /**
+     * Refuses an option given for a scene whose recipe does not take its key. When the option
+     * sets the particle count of other scenes ({@code --nodes}, {@code --size}), the message names
+     * the option this scene counts by.
+     */
+    private void onlyFor(CommandSpec command, Object given, String option, Key key) {
+        if (given == null || key.appliesTo(scene)) {
             return;
         }
-        String names = Arrays.stream(scenes).map(SceneType::id).collect(Collectors.joining(" and "));
-        String hint = option.equals("--nodes") && (scene == SceneType.CLOTH || scene == SceneType.CUBE)
-                ? "; the cloth and the cube take --size"
-                : option.equals("--size") && scene == SceneType.CHAIN ? "; the chain takes --nodes" : "";
+        List<SceneType> scenes = Arrays.stream(SceneType.values()).filter(key::appliesTo).toList();
+        String names = scenes.stream().map(SceneType::id).collect(Collectors.joining(" and "));
+        Key counted = scene.recipe().countedKey();
+        String hint = "";
+        if (counted != null && Arrays.stream(SceneType.values()).anyMatch(t -> t.recipe().countedKey() == key)) {
+            List<SceneType> same = Arrays.stream(SceneType.values())
+                    .filter(t -> t.recipe().countedKey() == counted).toList();
+            hint = "; the " + same.stream().map(SceneType::id).collect(Collectors.joining(" and the "))
+                    + (same.size() > 1 ? " take --" : " takes --") + counted.id();
+        }
         throw new UsageException(command.commandLine(), String.format(Locale.ROOT,
                 "%s: applies to the %s scene%s only, not to %s%s",
-                option, names, scenes.length > 1 ? "s" : "", scene.id(), hint));
+                option, names, scenes.size() > 1 ? "s" : "", scene.id(), hint));
     }
 
     private static void needsPerturbation(CommandSpec command, Double given, String option) {
@@ -337,19 +348,17 @@ public final class SceneOptions {
                 head[i + 1] = types.get(i).id();
             }
             rows.add(head);
-            rows.add(row("--nodes / --size", types, t -> switch (t) {
-                case SPRING -> Double.NaN;
-                case CHAIN -> SceneSpec.of(t).nodes();
-                default -> SceneSpec.of(t).size();
-            }, EnumSet.allOf(SceneType.class)));
-            rows.add(row("--length (m)", types, t -> SceneSpec.of(t).length(), EnumSet.allOf(SceneType.class)));
-            rows.add(row("--mass (kg)", types, t -> SceneSpec.of(t).mass(), EnumSet.allOf(SceneType.class)));
-            rows.add(row("--k-struct (N/m)", types, t -> SceneSpec.of(t).structuralStiffness(),
-                    EnumSet.allOf(SceneType.class)));
-            rows.add(row("--k-shear (N/m)", types, t -> SceneSpec.of(t).shearStiffness(),
-                    EnumSet.of(SceneType.CLOTH, SceneType.CUBE)));
-            rows.add(row("--k-bend (N/m)", types, t -> SceneSpec.of(t).bendStiffness(), EnumSet.of(SceneType.CLOTH)));
-            rows.add(row("--kd (N·s/m)", types, t -> SceneSpec.of(t).springDamping(), EnumSet.allOf(SceneType.class)));
+            rows.add(row("--nodes / --size", types, t -> {
+                Key counted = t.recipe().countedKey();
+                return counted == null ? Double.NaN
+                        : counted == Key.NODES ? SceneSpec.of(t).nodes() : SceneSpec.of(t).size();
+            }, t -> true));
+            rows.add(row("--length (m)", types, t -> SceneSpec.of(t).length(), t -> true));
+            rows.add(row("--mass (kg)", types, t -> SceneSpec.of(t).mass(), t -> true));
+            rows.add(row("--k-struct (N/m)", types, t -> SceneSpec.of(t).structuralStiffness(), t -> true));
+            rows.add(row("--k-shear (N/m)", types, t -> SceneSpec.of(t).shearStiffness(), Key.K_SHEAR::appliesTo));
+            rows.add(row("--k-bend (N/m)", types, t -> SceneSpec.of(t).bendStiffness(), Key.K_BEND::appliesTo));
+            rows.add(row("--kd (N·s/m)", types, t -> SceneSpec.of(t).springDamping(), t -> true));
             int[] width = new int[head.length];
             for (String[] r : rows) {
                 for (int c = 0; c < r.length; c++) {
@@ -382,12 +391,12 @@ public final class SceneOptions {
     }
 
     private static String[] row(String label, List<SceneType> types, ToDoubleFunction<SceneType> value,
-                                Set<SceneType> applies) {
+                                Predicate<SceneType> applies) {
         String[] r = new String[types.size() + 1];
         r[0] = label;
         for (int i = 0; i < types.size(); i++) {
             SceneType t = types.get(i);
-            double v = applies.contains(t) ? value.applyAsDouble(t) : Double.NaN;
+            double v = applies.test(t) ? value.applyAsDouble(t) : Double.NaN;
             r[i + 1] = Double.isNaN(v) ? "-" : Numbers.plain(v);
         }
         return r;

@@ -19,7 +19,6 @@ import dev.hooke.core.solve.SolverKind;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -28,6 +27,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
 
@@ -91,51 +91,54 @@ public final class SceneFile {
     /** The integrator when the file names none. */
     public static final IntegratorKind DEFAULT_INTEGRATOR = IntegratorKind.SYMPLECTIC_EULER;
 
-    /** The keys of a scene file, with the scene types they apply to. */
+    /**
+     * The keys of a scene file, each marked whether it applies to every scene; the others apply to
+     * the scenes whose {@link SceneRecipe#keys()} list them.
+     */
     public enum Key {
-        TYPE("type", SceneType.values()),
-        NODES("nodes", SceneType.CHAIN),
-        SIZE("size", SceneType.CLOTH, SceneType.CUBE),
-        LENGTH("length", SceneType.values()),
-        MASS("mass", SceneType.values()),
-        K("k", SceneType.values()),
-        K_STRUCT("k_struct", SceneType.CLOTH, SceneType.CUBE),
-        K_SHEAR("k_shear", SceneType.CLOTH, SceneType.CUBE),
-        K_BEND("k_bend", SceneType.CLOTH),
-        STRUCTURAL("structural", SceneType.CLOTH, SceneType.CUBE),
-        SHEAR("shear", SceneType.CLOTH, SceneType.CUBE),
-        BEND("bend", SceneType.CLOTH),
-        KD("kd", SceneType.values()),
-        GRAVITY("gravity", SceneType.values()),
-        AIR_DAMPING("air_damping", SceneType.values()),
-        PINS("pins", SceneType.CLOTH),
-        VERTICAL("vertical", SceneType.CLOTH),
-        DROP_HEIGHT("drop_height", SceneType.CUBE),
-        RESTITUTION("restitution", SceneType.CUBE),
-        FRICTION("friction", SceneType.CUBE),
-        PERTURBATION("perturbation", SceneType.values()),
-        DISPLACEMENT("displacement", SceneType.values()),
-        VELOCITY("velocity", SceneType.values()),
-        SEED("seed", SceneType.values()),
-        INTEGRATOR("integrator", SceneType.values()),
-        DT("dt", SceneType.values()),
-        VERLET_DELTA("verlet_delta", SceneType.values()),
-        SOLVER("solver", SceneType.values()),
-        PRECOND("precond", SceneType.values()),
-        TOL("tol", SceneType.values()),
-        MAX_ITER("max_iter", SceneType.values()),
-        WARM_START("warm_start", SceneType.values()),
-        NEWTON_ITERS("newton_iters", SceneType.values()),
-        CLAMP("clamp", SceneType.values()),
-        ITERATIONS("iterations", SceneType.values()),
-        PBD_STIFFNESS("pbd_stiffness", SceneType.values());
+        TYPE("type", true),
+        NODES("nodes", false),
+        SIZE("size", false),
+        LENGTH("length", true),
+        MASS("mass", true),
+        K("k", true),
+        K_STRUCT("k_struct", false),
+        K_SHEAR("k_shear", false),
+        K_BEND("k_bend", false),
+        STRUCTURAL("structural", false),
+        SHEAR("shear", false),
+        BEND("bend", false),
+        KD("kd", true),
+        GRAVITY("gravity", true),
+        AIR_DAMPING("air_damping", true),
+        PINS("pins", false),
+        VERTICAL("vertical", false),
+        DROP_HEIGHT("drop_height", false),
+        RESTITUTION("restitution", false),
+        FRICTION("friction", false),
+        PERTURBATION("perturbation", true),
+        DISPLACEMENT("displacement", true),
+        VELOCITY("velocity", true),
+        SEED("seed", true),
+        INTEGRATOR("integrator", true),
+        DT("dt", true),
+        VERLET_DELTA("verlet_delta", true),
+        SOLVER("solver", true),
+        PRECOND("precond", true),
+        TOL("tol", true),
+        MAX_ITER("max_iter", true),
+        WARM_START("warm_start", true),
+        NEWTON_ITERS("newton_iters", true),
+        CLAMP("clamp", true),
+        ITERATIONS("iterations", true),
+        PBD_STIFFNESS("pbd_stiffness", true);
 
         private final String id;
-        private final Set<SceneType> types;
+        private final boolean everyScene;
 
-        Key(String id, SceneType... types) {
+        Key(String id, boolean everyScene) {
             this.id = id;
-            this.types = EnumSet.copyOf(Arrays.asList(types));
+            this.everyScene = everyScene;
         }
 
         /** The key as written in files. */
@@ -143,9 +146,14 @@ public final class SceneFile {
             return id;
         }
 
+        /** Whether the key applies to every scene, whatever its recipe lists. */
+        public boolean everyScene() {
+            return everyScene;
+        }
+
         /** Whether the key means something for this scene type. */
         public boolean appliesTo(SceneType t) {
-            return types.contains(t);
+            return everyScene || t.recipe().keys().contains(this);
         }
 
         /**
@@ -346,48 +354,29 @@ public final class SceneFile {
     // ------------------------------------------------------------------ the workbench's defaults and edits
 
     /**
-     * The Δt the workbench opens a scene with: well inside semi-implicit Euler's stability limit
-     * on that scene at rest (spring 0.01 s, limit 0.2 s; chain 0.005 s, limit 0.032 s; cloth
-     * 0.0005 s, limit 0.0018 s; cube 0.001 s, limit 0.0036 s); in s.
+     * The scene with every default, as the workbench opens it: semi-implicit Euler at the recipe's
+     * Δt ({@link SceneRecipe#defaultDt()}).
      */
-    public static double defaultDt(SceneType type) {
-        return switch (type) {
-            case SPRING -> 0.01;
-            case CHAIN -> 0.005;
-            case CLOTH -> 0.0005;
-            case CUBE -> 0.001;
-        };
-    }
-
-    /**
-     * The largest count along the scene's counted dimension the workbench builds (it redraws every
-     * particle each frame): 1000 chain nodes, a 100 × 100 cloth, a 20 × 20 × 20 cube; 0 when the
-     * scene has no counted dimension.
-     */
-    public static int workbenchCap(SceneType type) {
-        return switch (type) {
-            case SPRING -> 0;
-            case CHAIN -> 1000;
-            case CLOTH -> 100;
-            case CUBE -> 20;
-        };
-    }
-
-    /** The scene with every default, as the workbench opens it: semi-implicit Euler at {@link #defaultDt}. */
     public static SceneFile defaults(SceneType type) {
-        return new SceneFile(SceneSpec.of(type), DEFAULT_INTEGRATOR, defaultDt(type), PositionVerlet.DEFAULT_DAMPING);
+        return new SceneFile(SceneSpec.of(type), DEFAULT_INTEGRATOR, type.recipe().defaultDt(),
+                PositionVerlet.DEFAULT_DAMPING);
     }
 
     /**
-     * Checks the workbench's cap on the counted dimension ({@link #workbenchCap}).
+     * Checks the workbench's cap on the counted dimension ({@link SceneRecipe#workbenchCap()}).
      *
      * @throws IllegalArgumentException whose message starts with the field at fault
      */
     public SceneFile requireWorkbenchSize() {
-        int cap = workbenchCap(type());
-        String field = type() == SceneType.CHAIN ? Key.NODES.id() : Key.SIZE.id();
-        int value = type() == SceneType.CHAIN ? spec.nodes() : spec.size();
-        if (cap > 0 && (value < 2 || value > cap)) {
+        SceneRecipe recipe = type().recipe();
+        Key counted = recipe.countedKey();
+        int cap = recipe.workbenchCap();
+        if (counted == null || cap <= 0) {
+            return this;
+        }
+        String field = counted.id();
+        int value = counted == Key.NODES ? spec.nodes() : spec.size();
+        if (value < 2 || value > cap) {
             throw new IllegalArgumentException(field + ": must be from 2 to " + cap + ", got " + value);
         }
         return this;
@@ -477,13 +466,7 @@ public final class SceneFile {
 
     /** The number of particles a spec makes, saturating at {@link Integer#MAX_VALUE}. */
     public static int particleCount(SceneSpec s) {
-        long n = switch (s.type()) {
-            case SPRING -> 2;
-            case CHAIN -> s.nodes();
-            case CLOTH -> (long) s.size() * s.size();
-            case CUBE -> (long) s.size() * s.size() * s.size();
-        };
-        return (int) Math.min(n, Integer.MAX_VALUE);
+        return s.type().recipe().particleCount(s);
     }
 
     /** Builds the system. */
@@ -537,7 +520,8 @@ public final class SceneFile {
     public static SceneFile fromYaml(YamlValue value, int maxParticles) throws DataFileException {
         YamlMap m = value.map();
         if (!m.has("type")) {
-            throw m.self().error("needs 'type' (one of spring, chain, cloth, cube)");
+            throw m.self().error("needs 'type' (one of " + SceneRegistry.types().stream().map(SceneType::id)
+                    .collect(Collectors.joining(", ")) + ")");
         }
         Map<Key, Object> change = readChange(m);
         return of(SceneSpec.of((SceneType) change.get(Key.TYPE))).apply(change, m, maxParticles);
@@ -709,7 +693,8 @@ public final class SceneFile {
         }
         int count = particleCount(s);
         if (count > maxParticles) {
-            String field = s.type() == SceneType.CHAIN ? "nodes" : s.type() == SceneType.SPRING ? "type" : "size";
+            Key counted = s.type().recipe().countedKey();
+            String field = counted == null ? "type" : counted.id();
             throw new Problem(change.containsKey(Key.byId(field)) ? field : firstKey(change),
                     "the scene would have " + (count == Integer.MAX_VALUE ? "over 2 billion" : String.valueOf(count))
                             + " particles, more than the limit of " + maxParticles);
@@ -737,7 +722,8 @@ public final class SceneFile {
 
     /**
      * The file's content as an ordered map of keys to values: every key that applies to the
-     * scene type, with its effective value (defaults written out). Verlet's δ is written for the
+     * scene type, with its effective value (defaults written out); {@code k} only for a scene
+     * that has no {@code k_struct}, whose springs all share one stiffness. Verlet's δ is written for the
      * Verlet integrator or when it is not the default; the solver settings all for an implicit
      * integrator, otherwise those that are not the default; the iterations for a projection
      * integrator or when not the default, PBD's stiffness for PBD or when not the default.
@@ -746,40 +732,27 @@ public final class SceneFile {
         Map<String, Object> m = new LinkedHashMap<>();
         SceneType t = spec.type();
         m.put("type", t.id());
-        switch (t) {
-            case CHAIN -> m.put("nodes", spec.nodes());
-            case CLOTH, CUBE -> m.put("size", spec.size());
-            default -> {
-            }
-        }
+        putIf(m, t, Key.NODES, spec.nodes());
+        putIf(m, t, Key.SIZE, spec.size());
         m.put("length", spec.length());
         m.put("mass", spec.mass());
-        if (t == SceneType.SPRING || t == SceneType.CHAIN) {
-            m.put("k", spec.stiffness());
-        } else {
-            m.put("k_struct", spec.structuralStiffness());
-            m.put("k_shear", spec.shearStiffness());
-            if (t == SceneType.CLOTH) {
-                m.put("k_bend", spec.bendStiffness());
-            }
-            m.put("structural", spec.structural());
-            m.put("shear", spec.shear());
-            if (t == SceneType.CLOTH) {
-                m.put("bend", spec.bend());
-            }
+        if (!Key.K_STRUCT.appliesTo(t)) {
+            m.put("k", spec.stiffness());       // one stiffness for every spring
         }
+        putIf(m, t, Key.K_STRUCT, spec.structuralStiffness());
+        putIf(m, t, Key.K_SHEAR, spec.shearStiffness());
+        putIf(m, t, Key.K_BEND, spec.bendStiffness());
+        putIf(m, t, Key.STRUCTURAL, spec.structural());
+        putIf(m, t, Key.SHEAR, spec.shear());
+        putIf(m, t, Key.BEND, spec.bend());
         m.put("kd", spec.springDamping());
         m.put("gravity", spec.gravity());
         m.put("air_damping", spec.airDamping());
-        if (t == SceneType.CLOTH) {
-            m.put("pins", spec.pins().id());
-            m.put("vertical", spec.verticalCloth());
-        }
-        if (t == SceneType.CUBE) {
-            m.put("drop_height", spec.dropHeight());
-            m.put("restitution", spec.restitution());
-            m.put("friction", spec.friction());
-        }
+        putIf(m, t, Key.PINS, spec.pins().id());
+        putIf(m, t, Key.VERTICAL, spec.verticalCloth());
+        putIf(m, t, Key.DROP_HEIGHT, spec.dropHeight());
+        putIf(m, t, Key.RESTITUTION, spec.restitution());
+        putIf(m, t, Key.FRICTION, spec.friction());
         m.put("perturbation", spec.perturbation().id());
         if (spec.perturbation() != Perturbation.NONE) {
             m.put("displacement", spec.displacement());
@@ -823,6 +796,12 @@ public final class SceneFile {
             m.put(Key.PBD_STIFFNESS.id(), pbdStiffness);
         }
         return Collections.unmodifiableMap(m);
+    }
+
+    private static void putIf(Map<String, Object> m, SceneType t, Key key, Object value) {
+        if (key.appliesTo(t)) {
+            m.put(key.id(), value);
+        }
     }
 
     /** The file's text: a comment line, then the keys of {@link #toMap()} in block style. */

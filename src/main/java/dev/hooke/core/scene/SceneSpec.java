@@ -7,7 +7,8 @@ import java.util.Objects;
  * options, lesson files and UI panels can fill it field by field; {@link #validate()} checks it
  * and names the field at fault; {@link Scenes#build(SceneSpec)} turns it into a system.
  *
- * <p>A value left at NaN (or a negative count) means "the scene's default", listed here:
+ * <p>A value left at NaN (or a negative count) means "the scene's default", which its
+ * {@link SceneRecipe} holds; the built-in scenes' are listed here:
  * <table>
  *   <caption>Defaults per scene</caption>
  *   <tr><th>field</th><th>spring</th><th>chain</th><th>cloth</th><th>cube</th></tr>
@@ -93,23 +94,11 @@ public final class SceneSpec {
      * @throws IllegalArgumentException whose message starts with the field's name
      */
     public SceneSpec validate() {
-        int count = switch (type) {
-            case SPRING -> 2;
-            case CHAIN -> {
-                requireCount("nodes", nodes(), 2);
-                yield nodes();
-            }
-            case CLOTH -> {
-                requireCount("size", size(), 2);
-                yield size() > 1000 ? Integer.MAX_VALUE : size() * size();
-            }
-            case CUBE -> {
-                requireCount("size", size(), 2);
-                yield size() > 100 ? Integer.MAX_VALUE : size() * size() * size();
-            }
-        };
-        if (count > MAX_PARTICLES) {
-            throw new IllegalArgumentException((type == SceneType.CHAIN ? "nodes" : "size")
+        SceneRecipe recipe = type.recipe();
+        recipe.validateCount(this);
+        if (recipe.particleCount(this) > MAX_PARTICLES) {
+            SceneFile.Key counted = recipe.countedKey();
+            throw new IllegalArgumentException((counted == null ? "type" : counted.id())
                     + ": the scene would have more than " + MAX_PARTICLES + " particles");
         }
         requirePositive("length", length());
@@ -129,12 +118,6 @@ public final class SceneSpec {
         requireFinite("displacement", displacement);
         requireFinite("velocity", velocity);
         return this;
-    }
-
-    private static void requireCount(String name, int value, int min) {
-        if (value < min) {
-            throw new IllegalArgumentException(name + ": must be at least " + min + ", got " + value);
-        }
     }
 
     private static void requireFinite(String name, double value) {
@@ -168,15 +151,12 @@ public final class SceneSpec {
 
     /** Chain: the number of nodes (default 16). */
     public int nodes() {
-        return nodes >= 0 ? nodes : 16;
+        return nodes >= 0 ? nodes : type.recipe().defaultNodes();
     }
 
     /** Cloth and cube: particles along an edge (defaults 16 and 4). */
     public int size() {
-        if (size >= 0) {
-            return size;
-        }
-        return type == SceneType.CUBE ? 4 : 16;
+        return size >= 0 ? size : type.recipe().defaultSize();
     }
 
     /**
@@ -184,30 +164,17 @@ public final class SceneSpec {
      * width (1), the cube's edge (0.5).
      */
     public double length() {
-        return or(length, switch (type) {
-            case SPRING -> 1.0;
-            case CHAIN -> 4.0;
-            case CLOTH -> 1.0;
-            case CUBE -> 0.5;
-        });
+        return or(length, type.recipe().defaultLength());
     }
 
     /** m, the mass of each particle; in kg. */
     public double mass() {
-        return or(mass, switch (type) {
-            case SPRING -> 1.0;
-            case CHAIN -> 0.1;
-            case CLOTH -> 0.001;
-            case CUBE -> 0.01;
-        });
+        return or(mass, type.recipe().defaultMass());
     }
 
     /** k_s of every spring unless a kind has its own; in N/m. */
     public double stiffness() {
-        return or(k, switch (type) {
-            case SPRING, CHAIN -> 100.0;
-            case CLOTH, CUBE -> 200.0;
-        });
+        return or(k, type.recipe().defaultStiffness());
     }
 
     /** k_s of structural springs; in N/m. */
@@ -217,17 +184,17 @@ public final class SceneSpec {
 
     /** k_s of shear springs; in N/m (cloth default: half of k). */
     public double shearStiffness() {
-        return or(kShear, type == SceneType.CLOTH && Double.isNaN(k) ? 100.0 : stiffness());
+        return or(kShear, Double.isNaN(k) ? type.recipe().defaultShearStiffness() : stiffness());
     }
 
     /** k_s of bend springs; in N/m (cloth default 20 N/m). */
     public double bendStiffness() {
-        return or(kBend, type == SceneType.CLOTH && Double.isNaN(k) ? 20.0 : stiffness());
+        return or(kBend, Double.isNaN(k) ? type.recipe().defaultBendStiffness() : stiffness());
     }
 
     /** k_d of every spring; in N·s/m. */
     public double springDamping() {
-        return or(kd, type == SceneType.CUBE ? 0.05 : 0.0);
+        return or(kd, type.recipe().defaultSpringDamping());
     }
 
     /** |g|, gravity along −y; in m/s² (0 turns it off). */

@@ -2,6 +2,7 @@ package dev.hooke.fx.panel;
 
 import dev.hooke.core.scene.ClothPins;
 import dev.hooke.core.scene.Perturbation;
+import dev.hooke.core.scene.SceneFile.Key;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.model.WorkbenchModel;
@@ -106,11 +107,13 @@ public final class ScenePanel extends VBox {
         perturbation.setValue(s.perturbation());
         displacement.setText(number(s.displacement()));
         velocity.setText(number(s.velocity()));
-        showIf(nodesRow, type == SceneType.CHAIN);
-        showIf(sizeRow, type == SceneType.CLOTH || type == SceneType.CUBE);
-        showIf(pinsRow, type == SceneType.CLOTH);
-        showIf(kindsRow, type == SceneType.CLOTH || type == SceneType.CUBE);
-        showIf(bend, type == SceneType.CLOTH);
+        showIf(nodesRow, Key.NODES.appliesTo(type));
+        showIf(sizeRow, Key.SIZE.appliesTo(type));
+        showIf(pinsRow, Key.PINS.appliesTo(type));
+        showIf(kindsRow, Key.STRUCTURAL.appliesTo(type) || Key.SHEAR.appliesTo(type) || Key.BEND.appliesTo(type));
+        showIf(structural, Key.STRUCTURAL.appliesTo(type));
+        showIf(shear, Key.SHEAR.appliesTo(type));
+        showIf(bend, Key.BEND.appliesTo(type));
         message.setText("");
     }
 

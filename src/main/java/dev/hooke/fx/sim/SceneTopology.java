@@ -82,11 +82,11 @@ public final class SceneTopology {
     }
 
     /**
-     * The cloth's particles along an edge (its particle (r, c) has index r·n + c), or 0 when the
-     * scene is not a cloth.
+     * The particles along an edge of a scene drawn as a surface, the cloth (its particle (r, c) has
+     * index r·n + c), or 0 for any other scene.
      */
     public int gridSize() {
-        if (scene.type() != SceneType.CLOTH) {
+        if (!scene.type().recipe().isSurface()) {
             return 0;
         }
         return (int) Math.round(Math.sqrt(particleCount));

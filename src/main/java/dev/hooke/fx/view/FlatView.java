@@ -1,7 +1,6 @@
 package dev.hooke.fx.view;
 
 import dev.hooke.core.model.SpringKind;
-import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.sim.SceneTopology;
 import dev.hooke.fx.sim.Snapshot;
 import javafx.geometry.Insets;
@@ -97,7 +96,7 @@ public final class FlatView implements SceneView {
             g.strokeLine(0, gy, w, gy);
         }
         g.setLineCap(StrokeLineCap.ROUND);
-        boolean cloth = t.type() == SceneType.CLOTH;
+        boolean cloth = t.type().recipe().isSurface();
         for (int s = 0; s < t.springCount(); s++) {
             SpringKind kind = t.springKind(s);
             if (cloth && kind != SpringKind.STRUCTURAL) {

@@ -1,7 +1,6 @@
 package dev.hooke.fx.view;
 
 import dev.hooke.core.model.SpringKind;
-import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.mesh.GridMeshBuffer;
@@ -618,7 +617,7 @@ public final class ThreeDView implements SceneView {
         }
         perParticle = new float[t.particleCount()];
         perParticleCount = new int[t.particleCount()];
-        boolean cloth = t.type() == SceneType.CLOTH && t.gridSize() >= 2;
+        boolean cloth = t.type().recipe().isSurface() && t.gridSize() >= 2;
         double r = Math.min(0.2 * t.minRestLength(), 0.07);
 
         if (t.hasGround()) {

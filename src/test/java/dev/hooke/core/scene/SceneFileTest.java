@@ -71,16 +71,19 @@ class SceneFileTest {
                 .springDamping(rnd.nextDouble())
                 .gravity(rnd.nextDouble() * 20 - 10)
                 .airDamping(rnd.nextDouble());
-        switch (type) {
-            case CHAIN -> s.nodes(2 + rnd.nextInt(30)).stiffness(1 + rnd.nextDouble() * 1000);
-            case CLOTH -> s.size(2 + rnd.nextInt(12)).structuralStiffness(rnd.nextDouble() * 500)
+        if (type == SceneType.CHAIN) {
+            s.nodes(2 + rnd.nextInt(30)).stiffness(1 + rnd.nextDouble() * 1000);
+        } else if (type == SceneType.CLOTH) {
+            s.size(2 + rnd.nextInt(12)).structuralStiffness(rnd.nextDouble() * 500)
                     .shearStiffness(rnd.nextDouble() * 500).bendStiffness(rnd.nextDouble() * 50)
                     .structural(rnd.nextBoolean()).shear(rnd.nextBoolean()).bend(rnd.nextBoolean())
                     .pins(ClothPins.values()[rnd.nextInt(3)]).verticalCloth(rnd.nextBoolean());
-            case CUBE -> s.size(2 + rnd.nextInt(4)).structuralStiffness(rnd.nextDouble() * 500)
+        } else if (type == SceneType.CUBE) {
+            s.size(2 + rnd.nextInt(4)).structuralStiffness(rnd.nextDouble() * 500)
                     .shearStiffness(rnd.nextDouble() * 500).structural(rnd.nextBoolean()).shear(rnd.nextBoolean())
                     .dropHeight(rnd.nextDouble() * 2).restitution(rnd.nextDouble()).friction(rnd.nextDouble());
-            default -> s.stiffness(1 + rnd.nextDouble() * 1000);
+        } else {
+            s.stiffness(1 + rnd.nextDouble() * 1000);
         }
         Perturbation p = Perturbation.values()[rnd.nextInt(3)];
         s.perturbation(p);

@@ -109,11 +109,11 @@ class ScenePanelUiTest {
     void aClothAboveTheCapIsRefusedAndNothingChanges(FxRobot robot) throws Exception {
         int before = engine(sim -> sim.system().particleCount());
         robot.interact(() -> {
-            robot.lookup("#sceneSize").queryAs(TextField.class).setText(Integer.toString(SceneFile.workbenchCap(SceneType.CLOTH) + 1));
+            robot.lookup("#sceneSize").queryAs(TextField.class).setText(Integer.toString(SceneType.CLOTH.recipe().workbenchCap() + 1));
             robot.lookup("#sceneApply").queryAs(Button.class).fire();
         });
         String message = robot.lookup("#sceneMessage").queryAs(Label.class).getText();
-        assertTrue(message.contains("size") && message.contains(Integer.toString(SceneFile.workbenchCap(SceneType.CLOTH))), message);
+        assertTrue(message.contains("size") && message.contains(Integer.toString(SceneType.CLOTH.recipe().workbenchCap())), message);
         assertEquals(before, (int) engine(sim -> sim.system().particleCount()));
         assertEquals(SceneFile.defaults(SceneType.CLOTH).spec().size(), workbench.model().sceneValueProperty().get().spec().size());
     }

@@ -207,8 +207,8 @@ class WorkbenchUiTest {
         robot.clickOn("Cloth");
         MassSpringSystem s = engine(sim -> sim.system().copy());
         assertEquals(16 * 16, s.particleCount());
-        assertEquals(SceneFile.defaultDt(SceneType.CLOTH), number(Simulation::dt));
-        assertEquals(SceneFile.defaultDt(SceneType.CLOTH), workbench.model().dtProperty().get());
+        assertEquals(SceneType.CLOTH.recipe().defaultDt(), number(Simulation::dt));
+        assertEquals(SceneType.CLOTH.recipe().defaultDt(), workbench.model().dtProperty().get());
         waitFor("the cloth's snapshot", () -> snapshot().topology().type() == SceneType.CLOTH);
         assertEquals(200, snapshot().parameters().stiffness());
     }

@@ -1,0 +1,5 @@
+/**
+ * The built-in scenes, one {@link dev.hooke.core.scene.SceneRecipe} each, listed in
+ * {@link dev.hooke.core.scene.SceneRegistry}.
+ */
+package dev.hooke.core.scene.recipes;
