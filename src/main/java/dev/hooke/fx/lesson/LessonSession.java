@@ -9,6 +9,7 @@ import dev.hooke.core.lesson.Step;
 import dev.hooke.core.lesson.StepResult;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.sim.Simulation;
+import dev.hooke.fx.sim.Driver;
 import dev.hooke.fx.sim.EnergySample;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshots;
@@ -24,7 +25,7 @@ import java.util.concurrent.CompletionException;
  * A lesson being played. It owns no thread: it drives the workbench's one
  * {@link SimulationRunner}, whose thread plays the lesson's steps ({@link LessonRunner}) as jobs
  * ({@link SimulationRunner#drive}); every step of the lesson's simulation, and every round of a
- * comparison, goes through the runner's {@link SimulationRunner.Driver}, which samples, paces and
+ * comparison, goes through the runner's {@link Driver}, which samples, paces and
  * publishes it like the workbench's own, so that the window shows a lesson exactly as it shows
  * anything else. Between steps the runner keeps the lesson's simulation: Play runs it on, and the
  * next step goes on from where it is.
@@ -58,7 +59,7 @@ public final class LessonSession implements AutoCloseable {
 
     // ---- confined to the simulation thread (set up before the first job)
     private final LessonRunner steps;
-    private SimulationRunner.Driver driver;
+    private Driver driver;
     /** The steps to replay before the next one: a step was cut short (−1: none). */
     private int replayTo = -1;
     /** The spring's closed form for the main simulation's samples (u_exact), or null (another scene). */
@@ -205,7 +206,7 @@ public final class LessonSession implements AutoCloseable {
     }
 
     /** Runs {@code job} on the runner's thread with this session's driver; nothing once closed. */
-    private <T> CompletableFuture<T> drive(SimulationRunner.Job<T> job) {
+    private <T> CompletableFuture<T> drive(Driver.Job<T> job) {
         if (closed) {
             return CompletableFuture.failedFuture(new CancellationException("the lesson was closed"));
         }
@@ -238,7 +239,7 @@ public final class LessonSession implements AutoCloseable {
     // ------------------------------------------------------------------ the simulation thread
 
     /** Replays, unpaced, the steps a cut-short step left undone. */
-    private void catchUp(SimulationRunner.Driver d) {
+    private void catchUp(Driver d) {
         if (replayTo >= 0) {
             int to = replayTo;
             replayTo = -1;
@@ -246,7 +247,7 @@ public final class LessonSession implements AutoCloseable {
         }
     }
 
-    private List<StepResult> replay(SimulationRunner.Driver d, int index) {
+    private List<StepResult> replay(Driver d, int index) {
         steps.restart();
         dropCompare();
         d.unpaced();
@@ -284,7 +285,7 @@ public final class LessonSession implements AutoCloseable {
     /** After every step of the lesson's main simulation. */
     private void onStep(Simulation s) {
         if (closed) {
-            throw new SimulationRunner.Cancelled();
+            throw new Driver.Cancelled();
         }
         if (compareSides != null) {
             dropCompare();
@@ -298,7 +299,7 @@ public final class LessonSession implements AutoCloseable {
     /** After every round of a comparison: the first two runs drawn, every run sampled (the k-th on lane k). */
     private void onCompare(List<Simulation> sides) {
         if (closed) {
-            throw new SimulationRunner.Cancelled();
+            throw new Driver.Cancelled();
         }
         if (sides.isEmpty()) {
             return;

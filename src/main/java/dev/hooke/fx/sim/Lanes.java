@@ -1,10 +1,12 @@
 package dev.hooke.fx.sim;
 
 import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.sim.LiveChange;
 import dev.hooke.core.sim.Simulation;
 import dev.hooke.core.stability.StabilityLimit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -94,6 +96,19 @@ final class Lanes {
             }
         }
         return n;
+    }
+
+    /**
+     * Applies the live keys {@code changed} from {@code before} to {@code next} to every system,
+     * keeping its state; each lane keeps its own method ({@link LiveChange}).
+     */
+    void applyLive(SceneFile before, SceneFile next, Set<SceneFile.Key> changed) {
+        for (int k = 0; k < lanes.size(); k++) {
+            Simulation sim = lanes.get(k).sim;
+            SceneFile laneNext = k == 0 ? next : next.withIntegrator(sim.integratorKind());
+            SceneFile laneBefore = k == 0 ? before : before.withIntegrator(sim.integratorKind());
+            LiveChange.apply(laneBefore, laneNext, changed, sim);
+        }
     }
 
     /** One step of every system that has not exploded. */

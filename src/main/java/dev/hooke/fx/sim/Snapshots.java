@@ -16,6 +16,34 @@ public final class Snapshots {
     private Snapshots() {
     }
 
+    /** What {@code r} shows now, as its snapshot number {@code sequence}. Simulation thread. */
+    static Snapshot of(SimulationRunner r, long sequence) {
+        Lanes lanes = r.lanes;
+        Simulation main = lanes.sim(0);
+        Simulation lead = lanes.lead();
+        MassSpringSystem s = main.system();
+        Observables o = main.observables();
+        boolean playing = r.running;
+        return new Snapshot(sequence, r.generation, r.topology, lanes.positions(0), lead.time(), lead.steps(),
+                lead.dt(), main.integratorKind(), playing, r.driver != null ? r.driver.shownSpeed() : r.speed,
+                r.sampleOf(0), o.maxSpeed, o.maxStrain, parameters(s), lanes.limit(0), lanes.naiveBound(0),
+                lanes.limitCurrent(0), main.explosion(), playing ? r.stepsPerSecond : 0, r.notice, r.noticeSerial,
+                SolverSummary.of(main.integrator().solverStats()), ProjectionSummary.of(main.integrator()),
+                r.substeps, lanes.size() > 1 ? second(r) : null, speeds(s), strains(s), r.pins.revision(),
+                r.pins.flags(), r.scene, r.compareKind, r.driver != null, r.edits);
+    }
+
+    /** Lane 1 of {@code r}: compare mode's second system, or a comparison's second run. */
+    private static Snapshot.Compare second(SimulationRunner r) {
+        Lanes lanes = r.lanes;
+        Simulation b = lanes.sim(1);
+        Observables o = b.observables();
+        return new Snapshot.Compare(b.integratorKind(), lanes.positions(1), b.steps(), r.sampleOf(1),
+                lanes.limitCurrent(1) ? lanes.limit(1) : null, b.explosion(),
+                SolverSummary.of(b.integrator().solverStats()), ProjectionSummary.of(b.integrator()),
+                speeds(b.system()), strains(b.system()), o.maxSpeed, o.maxStrain);
+    }
+
     /** Whether each particle of {@code s} is pinned. A new array. */
     public static boolean[] pins(MassSpringSystem s) {
         boolean[] out = new boolean[s.particleCount()];

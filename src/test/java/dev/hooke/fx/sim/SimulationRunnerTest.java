@@ -73,12 +73,12 @@ class SimulationRunnerTest {
         for (int i = 0; i < 10; i++) {
             runner.stepOnce();
         }
-        runner.setStiffness(250);
-        runner.setSpringDamping(0.3);
-        runner.setMass(0.2);
-        runner.setGravity(3);
-        runner.setAirDamping(0.01);
-        runner.setDt(0.002);
+        runner.edit(f -> f.withStiffness(250));
+        runner.edit(f -> f.withSpringDamping(0.3));
+        runner.edit(f -> f.withMass(0.2));
+        runner.edit(f -> f.withGravity(3));
+        runner.edit(f -> f.withAirDamping(0.01));
+        runner.edit(f -> f.withDt(0.002));
         MassSpringSystem s = ask(sim -> sim.system().copy());
         for (int sp = 0; sp < s.springCount(); sp++) {
             assertEquals(250, s.stiffness(sp));
@@ -99,7 +99,7 @@ class SimulationRunnerTest {
     @Test
     void theClothsSpringKindsKeepTheirRatio() throws Exception {
         runner = new SimulationRunner(SceneFile.defaults(SceneType.CLOTH));
-        runner.setStiffness(300);
+        runner.edit(f -> f.withStiffness(300));
         MassSpringSystem s = ask(sim -> sim.system().copy());
         double shear = SceneFile.defaults(SceneType.CLOTH).stiffnessRatio(SpringKind.SHEAR);
         double bend = SceneFile.defaults(SceneType.CLOTH).stiffnessRatio(SpringKind.BEND);
@@ -123,7 +123,7 @@ class SimulationRunnerTest {
         }
         double[] before = ask(sim -> sim.system().x.clone());
         double t = ask(Simulation::time);
-        runner.setIntegrator(IntegratorKind.RK4);
+        runner.edit(f -> f.withIntegrator(IntegratorKind.RK4));
         assertEquals(IntegratorKind.RK4, ask(Simulation::integratorKind));
         assertEquals(t, number(Simulation::time));
         assertEquals(7, number(Simulation::steps));
@@ -148,12 +148,12 @@ class SimulationRunnerTest {
         assertEquals(expected, s.limit().dtMax(), STABILITY_LIMIT_RELATIVE * expected);
         assertEquals(expected, s.naiveBound(), STABILITY_LIMIT_RELATIVE * expected);
 
-        runner.setStiffness(4 * k);
+        runner.edit(f -> f.withStiffness(4 * k));
         await("the analysis after k changed", () -> runner.latest().limitCurrent()
                 && runner.latest().parameters().stiffness() == 4 * k);
         assertEquals(expected / 2, runner.latest().limit().dtMax(), STABILITY_LIMIT_RELATIVE * expected);
 
-        runner.setIntegrator(IntegratorKind.RK4);
+        runner.edit(f -> f.withIntegrator(IntegratorKind.RK4));
         await("the analysis after the integrator changed", () -> runner.latest().limitCurrent()
                 && runner.latest().integrator() == IntegratorKind.RK4);
         // RK4: 2√2/ω
@@ -164,7 +164,7 @@ class SimulationRunnerTest {
     void anExplosionPausesTheRunnerAndPlayIsRefusedUntilAReset() throws Exception {
         SceneFile setup = SceneFile.defaults(SceneType.SPRING);
         runner = new SimulationRunner(setup);
-        runner.setDt(0.3);                      // above 2√(m/k) = 0.2 s
+        runner.edit(f -> f.withDt(0.3));                      // above 2√(m/k) = 0.2 s
         runner.play();
         await("the explosion", () -> runner.latest().exploded());
         ask(sim -> null);
@@ -190,7 +190,7 @@ class SimulationRunnerTest {
     void aRefusedChangeBecomesANoticeAndChangesNothing() throws Exception {
         runner = new SimulationRunner(SceneFile.defaults(SceneType.SPRING));
         long serial = runner.latest().noticeSerial();
-        runner.setMass(-1);
+        runner.edit(f -> f.withMass(-1));
         ask(sim -> null);
         Snapshot s = runner.latest();
         assertEquals(serial + 1, s.noticeSerial());
