@@ -3,6 +3,7 @@ package dev.hooke.cli;
 import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.IntegratorSettings;
 import dev.hooke.core.integrate.Integrators;
 import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.integrate.ProjectionIntegrator;
@@ -143,13 +144,13 @@ public final class IntegratorOptions {
 
     /** A new integrator as the options describe it. */
     Integrator create() {
-        Integrator integrator = kind.isImplicit() ? Integrators.create(kind, implicit) : Integrators.create(kind);
-        if (verletDamping != null && integrator instanceof PositionVerlet verlet) {
-            verlet.setDamping(verletDamping);
+        IntegratorSettings settings = IntegratorSettings.defaults().withImplicit(implicit);
+        if (verletDamping != null) {
+            settings = settings.withVerletDelta(verletDamping);
         }
-        if (projectionIterations != null && integrator instanceof ProjectionIntegrator projection) {
-            projection.setIterations(projectionIterations);
+        if (projectionIterations != null) {
+            settings = settings.withIterations(projectionIterations);
         }
-        return integrator;
+        return Integrators.create(kind, settings);
     }
 }

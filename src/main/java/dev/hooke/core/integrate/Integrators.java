@@ -30,6 +30,18 @@ public final class Integrators {
         };
     }
 
+    /**
+     * A new integrator of the given kind with {@code settings}: each setting the method takes
+     * ({@link IntegratorSetting}) is applied, the others are ignored.
+     */
+    public static Integrator create(IntegratorKind kind, IntegratorSettings settings) {
+        Integrator created = create(kind, settings.implicit());
+        for (IntegratorSetting setting : IntegratorSetting.values()) {
+            setting.apply(created, settings);
+        }
+        return created;
+    }
+
     /** A new integrator named by its id, for example {@code "rk4"}. */
     public static Integrator create(String id) {
         return create(IntegratorKind.fromId(id));

@@ -77,10 +77,7 @@ public final class PositionVerlet implements Integrator {
 
     /** Sets δ, in [0, 1). */
     public void setDamping(double d) {
-        if (!(d >= 0 && d < 1)) {
-            throw new IllegalArgumentException("Verlet damping δ must be in [0, 1), got " + d);
-        }
-        delta = d;
+        delta = IntegratorSettings.checkVerletDelta(d);
     }
 
     @Override

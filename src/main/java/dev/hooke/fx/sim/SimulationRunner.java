@@ -1,9 +1,10 @@
 package dev.hooke.fx.sim;
 
-import dev.hooke.core.integrate.ImplicitIntegrator;
 import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.IntegratorSetting;
+import dev.hooke.core.integrate.IntegratorSettings;
 import dev.hooke.core.integrate.Integrators;
 import dev.hooke.core.integrate.PositionBasedDynamics;
 import dev.hooke.core.integrate.PositionVerlet;
@@ -495,23 +496,12 @@ public final class SimulationRunner implements AutoCloseable {
     }
 
     private Integrator createIntegrator(IntegratorKind kind) {
-        Integrator created = Integrators.create(kind, implicitOptions);
-        if (created instanceof PositionVerlet pv) {
-            pv.setDamping(verletDelta);
-        }
-        if (created instanceof ProjectionIntegrator p) {
-            p.setIterations(projectionIterations);
-        }
-        if (created instanceof PositionBasedDynamics pbd) {
-            pbd.setStiffness(pbdStiffness);
-        }
-        return created;
+        return Integrators.create(kind,
+                IntegratorSettings.of(verletDelta, projectionIterations, pbdStiffness, implicitOptions));
     }
 
     private void applyOptions(Integrator integrator) {
-        if (integrator instanceof ImplicitIntegrator implicit) {
-            implicit.setOptions(implicitOptions);
-        }
+        IntegratorSetting.IMPLICIT_SOLVER.apply(integrator, IntegratorSettings.defaults().withImplicit(implicitOptions));
     }
 
     /** Sets the simulation speed: simulated seconds per wall-clock second (&gt; 0). */
