@@ -33,6 +33,16 @@ import dev.hooke.core.model.MassSpringSystem;
  */
 public final class PositionVerlet implements Integrator {
 
+    /**
+     * The stability rule: undamped, λ² − (2 − δ − y²) λ + (1 − δ) = 0 has λ = −1 at
+     * y = hω = 2√(1 − δ/2); damped, the spectral radius of the amplification matrix ≤ 1, by bisection.
+     */
+    static final StabilityRule STABILITY = StabilityRule.of((omega, z, verletDelta) -> z == 0
+                    ? 2 * Math.sqrt(1 - verletDelta / 2) / omega
+                    : ModalLimits.bisectAmplification(false, omega, z, verletDelta),
+            (zeta, verletDelta) -> zeta > 0 ? "ρ(G(Δt)) = 1 with damping"
+                    : verletDelta > 0 ? "2√(1−δ/2)/ω_max" : "2/ω_max");
+
     private final ForceEvaluator forces = new ForceEvaluator();
 
     @Override

@@ -15,6 +15,14 @@ import dev.hooke.core.model.MassSpringSystem;
  */
 public final class RungeKutta4 implements Integrator {
 
+    /**
+     * The stability rule: |R(h s)| ≤ 1, R(z) = 1 + z + z²/2 + z³/6 + z⁴/24; undamped hω ≤ 2√2,
+     * damped the root of |R(h s)| = 1, by bisection.
+     */
+    static final StabilityRule STABILITY = StabilityRule.of((omega, z, verletDelta) -> z == 0
+                    ? 2 * Math.sqrt(2) / omega : ModalLimits.rk4DampedLimit(omega, z),
+            (zeta, verletDelta) -> zeta > 0 ? "|R(Δt·s)| = 1" : "2√2/ω_max");
+
     private final ForceEvaluator forces = new ForceEvaluator();
 
     @Override

@@ -14,6 +14,18 @@ import dev.hooke.core.model.MassSpringSystem;
  */
 public final class SymplecticEuler implements Integrator {
 
+    /**
+     * The stability rule: Jury's conditions on the amplification matrix
+     * [[1 − y², y(1 − 2ζy)/ω], [−yω, 1 − 2ζy]], y = hω, give y ≤ min(2(√(1 + ζ²) − ζ), 1/ζ).
+     */
+    static final StabilityRule STABILITY = StabilityRule.of((omega, z, verletDelta) -> {
+        double y = 2 * (Math.sqrt(1 + z * z) - z);
+        if (z > 0) {
+            y = Math.min(y, 1 / z);
+        }
+        return y / omega;
+    }, (zeta, verletDelta) -> zeta > 0 ? "2(√(1+ζ²)−ζ)/ω_max" : "2/ω_max");
+
     private final ForceEvaluator forces = new ForceEvaluator();
 
     @Override

@@ -17,6 +17,14 @@ import dev.hooke.core.model.MassSpringSystem;
  */
 public final class VelocityVerlet implements Integrator {
 
+    /**
+     * The stability rule: undamped, hω ≤ 2; damped, the spectral radius of the amplification
+     * matrix ≤ 1, by bisection.
+     */
+    static final StabilityRule STABILITY = StabilityRule.of((omega, z, verletDelta) -> z == 0
+                    ? 2 / omega : ModalLimits.bisectAmplification(true, omega, z, verletDelta),
+            (zeta, verletDelta) -> zeta > 0 ? "ρ(G(Δt)) = 1 with damping" : "2/ω_max");
+
     private final ForceEvaluator forces = new ForceEvaluator();
 
     @Override
