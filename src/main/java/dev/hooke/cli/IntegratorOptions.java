@@ -3,6 +3,8 @@ package dev.hooke.cli;
 import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.IntegratorSetting;
+import dev.hooke.core.integrate.IntegratorSettings;
 import dev.hooke.core.integrate.Integrators;
 import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.integrate.ProjectionIntegrator;
@@ -76,7 +78,7 @@ public final class IntegratorOptions {
      * @throws UsageException naming the option at fault
      */
     void check(CommandSpec command) {
-        if (verletDamping != null && kind != IntegratorKind.VERLET) {
+        if (verletDamping != null && !kind.takes(IntegratorSetting.VERLET_DELTA)) {
             throw new UsageException(command.commandLine(),
                     "--verlet-damping: applies to --integrator verlet only, not to " + kind.id());
         }
@@ -90,7 +92,7 @@ public final class IntegratorOptions {
         put(given, ImplicitOptions.CLAMP, clamp);
         ImplicitOptions o = ImplicitOptions.defaults();
         for (Map.Entry<String, String> e : given.entrySet()) {
-            if (!kind.isImplicit()) {
+            if (!kind.takes(IntegratorSetting.IMPLICIT_SOLVER)) {
                 throw new UsageException(command.commandLine(), "--" + e.getKey()
                         + ": applies to the implicit integrators (implicit-euler, implicit-midpoint) only, not to "
                         + kind.id());
@@ -112,7 +114,7 @@ public final class IntegratorOptions {
         implicit = o;
         projectionIterations = null;
         if (iterations != null) {
-            if (!kind.isProjection()) {
+            if (!kind.takes(IntegratorSetting.ITERATIONS)) {
                 throw new UsageException(command.commandLine(), "--" + ProjectionIntegrator.ITERATIONS
                         + ": applies to the projection integrators (pbd, xpbd, fast-mass-spring) only, not to "
                         + kind.id());
@@ -143,13 +145,13 @@ public final class IntegratorOptions {
 
     /** A new integrator as the options describe it. */
     Integrator create() {
-        Integrator integrator = kind.isImplicit() ? Integrators.create(kind, implicit) : Integrators.create(kind);
-        if (verletDamping != null && integrator instanceof PositionVerlet verlet) {
-            verlet.setDamping(verletDamping);
+        IntegratorSettings settings = IntegratorSettings.defaults().withImplicit(implicit);
+        if (verletDamping != null) {
+            settings = settings.withVerletDelta(verletDamping);
         }
-        if (projectionIterations != null && integrator instanceof ProjectionIntegrator projection) {
-            projection.setIterations(projectionIterations);
+        if (projectionIterations != null) {
+            settings = settings.withIterations(projectionIterations);
         }
-        return integrator;
+        return Integrators.create(kind, settings);
     }
 }

@@ -4,7 +4,7 @@ import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.ExplosionReport;
 import dev.hooke.core.stability.StabilityLimit;
-import dev.hooke.core.stability.StabilityRule;
+import dev.hooke.core.stability.LimitFormula;
 import java.util.Locale;
 
 /**
@@ -45,7 +45,7 @@ public final class Phrases {
     }
 
     /** A limit's rule: a formula as it is, the few rules that are words from stability.rule.&lt;id&gt;. */
-    static String rule(StabilityRule rule) {
+    static String rule(LimitFormula rule) {
         return rule.isFormula() ? rule.text() : I18n.text("stability.rule." + rule.id());
     }
 

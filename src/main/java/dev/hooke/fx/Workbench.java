@@ -633,7 +633,8 @@ public final class Workbench implements AutoCloseable {
 
     /** The integrator's number key as shown beside its name, or "" when it has none. */
     private static String keyLabel(IntegratorKind k) {
-        return k.ordinal() < NUMBER_KEYS ? Integer.toString(digitOf(k.ordinal())) : "";
+        int index = k.index();
+        return index >= 0 && index < NUMBER_KEYS ? Integer.toString(digitOf(index)) : "";
     }
 
     /** The number keys in the toolbar's hint: "1–7", or "1–9, 0" with ten integrators. */

@@ -11,7 +11,7 @@ import dev.hooke.core.scene.Perturbation;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.ExplosionReport;
 import dev.hooke.core.stability.StabilityLimit;
-import dev.hooke.core.stability.StabilityRule;
+import dev.hooke.core.stability.LimitFormula;
 import dev.hooke.fx.view.ColourMap;
 import java.io.IOException;
 import java.io.InputStream;
@@ -95,7 +95,7 @@ class I18nBundlesTest {
     @Test
     void theExplosionSentenceIsBuiltFromTheReportsFields() {
         StabilityLimit limit = new StabilityLimit(IntegratorKind.SYMPLECTIC_EULER, 0.02, 100, 0,
-                StabilityRule.TWO_OVER_OMEGA);
+                LimitFormula.TWO_OVER_OMEGA);
         ExplosionReport r = new ExplosionReport(1.27, 127, 0.021, IntegratorKind.SYMPLECTIC_EULER, limit,
                 ExplosionReport.Reason.nonFinite(), 0);
         I18n.setLocale(I18n.ENGLISH);
@@ -109,7 +109,7 @@ class I18nBundlesTest {
     @Test
     void everyExplosionReasonIsWordedFromItsValues() {
         StabilityLimit limit = new StabilityLimit(IntegratorKind.SYMPLECTIC_EULER, 0.02, 100, 0,
-                StabilityRule.TWO_OVER_OMEGA);
+                LimitFormula.TWO_OVER_OMEGA);
         for (ExplosionReport.Reason reason : new ExplosionReport.Reason[] {ExplosionReport.Reason.nonFinite(),
                 ExplosionReport.Reason.energyGrew(1234.56, 0.1), ExplosionReport.Reason.stepFailed("singular")}) {
             ExplosionReport r = new ExplosionReport(1.27, 127, 0.021, IntegratorKind.SYMPLECTIC_EULER, limit, reason, 0);
@@ -176,7 +176,7 @@ class I18nBundlesTest {
             for (Perturbation c : Perturbation.values()) {
                 assertNotNull(p.getProperty("build.perturbation." + c.id()), c.id());
             }
-            for (StabilityRule r : StabilityRule.values()) {
+            for (LimitFormula r : LimitFormula.values()) {
                 if (!r.isFormula()) {
                     assertNotNull(p.getProperty("stability.rule." + r.id()), r.name());
                 }

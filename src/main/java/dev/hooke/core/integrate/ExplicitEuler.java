@@ -1,5 +1,6 @@
 package dev.hooke.core.integrate;
 
+import dev.hooke.core.stability.LimitFormula;
 import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
 
@@ -15,6 +16,14 @@ import dev.hooke.core.model.MassSpringSystem;
  * v-then-x variant "explicit Euler": that one is {@link SymplecticEuler}.
  */
 public final class ExplicitEuler implements Integrator {
+
+    /** The stability rule: |1 + h s| ≤ 1, so h ≤ 2ζ/ω (ζ &lt; 1), 2/(ω(ζ + √(ζ² − 1))) (ζ ≥ 1); undamped, none. */
+    static final StabilityRule STABILITY = StabilityRule.of((omega, z, verletDelta) -> {
+        if (z == 0) {
+            return 0.0;
+        }
+        return z < 1 ? 2 * z / omega : 2 / (omega * (z + Math.sqrt(z * z - 1)));
+    }, (zeta, verletDelta) -> zeta > 0 ? LimitFormula.EXPLICIT_EULER_DAMPED : LimitFormula.ENERGY_GROWTH);
 
     private final ForceEvaluator forces = new ForceEvaluator();
 

@@ -46,7 +46,10 @@ import dev.hooke.core.model.MassSpringSystem;
  */
 public final class PositionBasedDynamics extends ProjectionBase {
 
-    private double stiffness = 1;
+    /** The stiffness k a new PBD integrator starts with: springs projected fully. */
+    public static final double DEFAULT_STIFFNESS = 1;
+
+    private double stiffness = DEFAULT_STIFFNESS;
     private double[] start = new double[0];
     private double[] before = new double[0];
     private double[] inverseMass = new double[0];
@@ -67,10 +70,7 @@ public final class PositionBasedDynamics extends ProjectionBase {
      * @throws IllegalArgumentException starting with "stiffness" unless 0 &lt; k ≤ 1
      */
     public void setStiffness(double k) {
-        if (!(k > 0 && k <= 1)) {
-            throw new IllegalArgumentException("stiffness: must be a number > 0 and <= 1, got " + k);
-        }
-        stiffness = k;
+        stiffness = IntegratorSettings.checkPbdStiffness(k);
     }
 
     /** k' = 1 − (1 − k)^(1/N), the factor applied in each sweep; dimensionless. */

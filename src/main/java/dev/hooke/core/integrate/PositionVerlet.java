@@ -1,5 +1,6 @@
 package dev.hooke.core.integrate;
 
+import dev.hooke.core.stability.LimitFormula;
 import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
 
@@ -32,6 +33,16 @@ import dev.hooke.core.model.MassSpringSystem;
  * are rebuilt from the present x and v.
  */
 public final class PositionVerlet implements Integrator {
+
+    /**
+     * The stability rule: undamped, λ² − (2 − δ − y²) λ + (1 − δ) = 0 has λ = −1 at
+     * y = hω = 2√(1 − δ/2); damped, the spectral radius of the amplification matrix ≤ 1, by bisection.
+     */
+    static final StabilityRule STABILITY = StabilityRule.of((omega, z, verletDelta) -> z == 0
+                    ? 2 * Math.sqrt(1 - verletDelta / 2) / omega
+                    : ModalLimits.bisectAmplification(false, omega, z, verletDelta),
+            (zeta, verletDelta) -> zeta > 0 ? LimitFormula.DAMPED_SPECTRAL
+                    : verletDelta > 0 ? LimitFormula.VERLET_DELTA : LimitFormula.TWO_OVER_OMEGA);
 
     private final ForceEvaluator forces = new ForceEvaluator();
 
@@ -77,10 +88,7 @@ public final class PositionVerlet implements Integrator {
 
     /** Sets δ, in [0, 1). */
     public void setDamping(double d) {
-        if (!(d >= 0 && d < 1)) {
-            throw new IllegalArgumentException("Verlet damping δ must be in [0, 1), got " + d);
-        }
-        delta = d;
+        delta = IntegratorSettings.checkVerletDelta(d);
     }
 
     @Override

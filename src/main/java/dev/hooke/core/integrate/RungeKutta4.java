@@ -1,5 +1,6 @@
 package dev.hooke.core.integrate;
 
+import dev.hooke.core.stability.LimitFormula;
 import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
 
@@ -14,6 +15,14 @@ import dev.hooke.core.model.MassSpringSystem;
  * slightly dissipative: |R(iy)|² = 1 − y⁶/72 + y⁸/576 (Hairer &amp; Wanner 1996, §IV.2).
  */
 public final class RungeKutta4 implements Integrator {
+
+    /**
+     * The stability rule: |R(h s)| ≤ 1, R(z) = 1 + z + z²/2 + z³/6 + z⁴/24; undamped hω ≤ 2√2,
+     * damped the root of |R(h s)| = 1, by bisection.
+     */
+    static final StabilityRule STABILITY = StabilityRule.of((omega, z, verletDelta) -> z == 0
+                    ? 2 * Math.sqrt(2) / omega : ModalLimits.rk4DampedLimit(omega, z),
+            (zeta, verletDelta) -> zeta > 0 ? LimitFormula.RK4_DAMPED : LimitFormula.RK4_UNDAMPED);
 
     private final ForceEvaluator forces = new ForceEvaluator();
 

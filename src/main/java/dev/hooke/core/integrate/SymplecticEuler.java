@@ -1,5 +1,6 @@
 package dev.hooke.core.integrate;
 
+import dev.hooke.core.stability.LimitFormula;
 import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
 
@@ -14,6 +15,18 @@ import dev.hooke.core.model.MassSpringSystem;
  * Integration", 2006). First order.
  */
 public final class SymplecticEuler implements Integrator {
+
+    /**
+     * The stability rule: Jury's conditions on the amplification matrix
+     * [[1 − y², y(1 − 2ζy)/ω], [−yω, 1 − 2ζy]], y = hω, give y ≤ min(2(√(1 + ζ²) − ζ), 1/ζ).
+     */
+    static final StabilityRule STABILITY = StabilityRule.of((omega, z, verletDelta) -> {
+        double y = 2 * (Math.sqrt(1 + z * z) - z);
+        if (z > 0) {
+            y = Math.min(y, 1 / z);
+        }
+        return y / omega;
+    }, (zeta, verletDelta) -> zeta > 0 ? LimitFormula.SYMPLECTIC_EULER_DAMPED : LimitFormula.TWO_OVER_OMEGA);
 
     private final ForceEvaluator forces = new ForceEvaluator();
 

@@ -1,5 +1,6 @@
 package dev.hooke.core.integrate;
 
+import dev.hooke.core.stability.LimitFormula;
 import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
 
@@ -17,6 +18,14 @@ import dev.hooke.core.model.MassSpringSystem;
  * system. Velocity-dependent forces at x⁺ are evaluated with the predicted velocity v½ + ½ h a(x).
  */
 public final class VelocityVerlet implements Integrator {
+
+    /**
+     * The stability rule: undamped, hω ≤ 2; damped, the spectral radius of the amplification
+     * matrix ≤ 1, by bisection.
+     */
+    static final StabilityRule STABILITY = StabilityRule.of((omega, z, verletDelta) -> z == 0
+                    ? 2 / omega : ModalLimits.bisectAmplification(true, omega, z, verletDelta),
+            (zeta, verletDelta) -> zeta > 0 ? LimitFormula.DAMPED_SPECTRAL : LimitFormula.TWO_OVER_OMEGA);
 
     private final ForceEvaluator forces = new ForceEvaluator();
 

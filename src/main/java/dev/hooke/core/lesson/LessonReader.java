@@ -11,7 +11,6 @@ import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.solve.SolverKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -50,7 +49,7 @@ public final class LessonReader {
     private final String file;
     private SceneFile scene;
     private RunInfo lastRun;
-    private final Map<IntegratorKind, RunInfo> runsByKind = new EnumMap<>(IntegratorKind.class);
+    private final Map<IntegratorKind, RunInfo> runsByKind = new HashMap<>();
     private final Map<String, RunInfo> runsByLabel = new HashMap<>();
     private boolean anySweep;
 

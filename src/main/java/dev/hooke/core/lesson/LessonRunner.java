@@ -16,7 +16,6 @@ import dev.hooke.core.stability.StabilityAnalysis;
 import dev.hooke.core.stability.StabilityLimit;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -54,7 +53,7 @@ public final class LessonRunner {
     private SceneFile file;
     private Simulation sim;
     private RunRecord latest;
-    private final Map<IntegratorKind, RunRecord> latestByKind = new EnumMap<>(IntegratorKind.class);
+    private final Map<IntegratorKind, RunRecord> latestByKind = new HashMap<>();
     private final Map<String, RunRecord> latestByLabel = new HashMap<>();
     private SweepResult lastSweep;
     private int next;

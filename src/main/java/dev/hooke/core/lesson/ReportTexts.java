@@ -2,7 +2,7 @@ package dev.hooke.core.lesson;
 
 import dev.hooke.core.solve.SolveOutcome;
 import dev.hooke.core.stability.StabilityLimit;
-import dev.hooke.core.stability.StabilityRule;
+import dev.hooke.core.stability.LimitFormula;
 import java.util.Map;
 
 /**
@@ -64,7 +64,7 @@ public final class ReportTexts {
      * A stability rule ({@link StabilityLimit#rule()}): a formula reads the same in both
      * languages, the few rules in words are translated.
      */
-    public static Text rule(StabilityRule rule) {
+    public static Text rule(LimitFormula rule) {
         if (rule.isFormula()) {
             return Text.same(rule.text());
         }

@@ -3,8 +3,8 @@ package dev.hooke.core.scene;
 import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.IntegratorSettings;
 import dev.hooke.core.integrate.Integrators;
-import dev.hooke.core.integrate.PositionBasedDynamics;
 import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.io.AtomicFiles;
@@ -487,17 +487,7 @@ public final class SceneFile {
      * settings, a projection integrator with its iterations, PBD with its stiffness).
      */
     public Integrator createIntegrator(IntegratorKind kind) {
-        Integrator i = Integrators.create(kind, implicit);
-        if (i instanceof PositionVerlet pv) {
-            pv.setDamping(verletDelta);
-        }
-        if (i instanceof ProjectionIntegrator p) {
-            p.setIterations(iterations);
-        }
-        if (i instanceof PositionBasedDynamics pbd) {
-            pbd.setStiffness(pbdStiffness);
-        }
-        return i;
+        return Integrators.create(kind, IntegratorSettings.of(verletDelta, iterations, pbdStiffness, implicit));
     }
 
     // ------------------------------------------------------------------ reading

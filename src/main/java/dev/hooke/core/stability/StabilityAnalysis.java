@@ -2,6 +2,7 @@ package dev.hooke.core.stability;
 
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.Integrators;
 import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.model.MassSpringSystem;
 import java.util.SplittableRandom;
@@ -38,12 +39,15 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  *   Verlet (δ)         λ² − (2 − δ − y²) λ + (1 − δ) = 0 has λ = −1 at y = 2√(1 − δ/2)
  *   velocity Verlet    y ≤ 2
  *   either, damped     spectral radius of the implementation's 3×3 amplification matrix ≤ 1,
- *                      by bisection (see bisectAmplification)
+ *                      by bisection
  *   RK4                |R(h s)| ≤ 1, R(z) = 1 + z + z²/2 + z³/6 + z⁴/24; undamped y ≤ 2√2;
  *                      damped: the root of |R(h s)| = 1 found by bisection
  *   implicit methods   no limit
  *   PBD, XPBD, fast mass-spring   no limit (projections; see their classes)
  * </pre>
+ * Each rule is its method's {@link dev.hooke.core.integrate.StabilityRule}, kept in the method's
+ * {@link Integrators} entry (the built-in ones beside each integrator class); this analysis finds
+ * ω and ζ of the modes and asks the rule.
  * On a mesh the limit is the smallest over its modes. With the dense solver every mode faster than
  * {@link #SLOW_MODE_FRACTION}·ω_max is examined (its ζ from the Rayleigh quotient of C, exact when
  * the damping is proportional to the stiffness); with Lanczos only the fastest mode.
@@ -275,7 +279,7 @@ public final class StabilityAnalysis {
     public static StabilityLimit predictedLimit(MassSpringSystem s, IntegratorKind kind, double verletDelta) {
         if (kind.isUnconditionallyStable()) {
             return new StabilityLimit(kind, Double.POSITIVE_INFINITY, Double.NaN, Double.NaN,
-                    kind.isImplicit() ? StabilityRule.IMPLICIT_NONE : StabilityRule.PROJECTION_NONE);
+                    kind.isImplicit() ? LimitFormula.IMPLICIT_NONE : LimitFormula.PROJECTION_NONE);
         }
         LinearizedSystem lin = new LinearizedSystem(s);
         if (lin.dim <= DENSE_MAX_DOFS) {
@@ -294,18 +298,9 @@ public final class StabilityAnalysis {
                 : Double.POSITIVE_INFINITY, f.omegaMax(), f.zeta(), rule(kind, f.zeta(), verletDelta));
     }
 
-    /** The rule the limit follows, for reports. */
-    static StabilityRule rule(IntegratorKind kind, double zeta, double verletDelta) {
-        boolean damped = zeta > 0;
-        return switch (kind) {
-            case EXPLICIT_EULER -> damped ? StabilityRule.EXPLICIT_EULER_DAMPED : StabilityRule.ENERGY_GROWTH;
-            case SYMPLECTIC_EULER -> damped ? StabilityRule.SYMPLECTIC_EULER_DAMPED : StabilityRule.TWO_OVER_OMEGA;
-            case VERLET -> damped ? StabilityRule.DAMPED_SPECTRAL
-                    : verletDelta > 0 ? StabilityRule.VERLET_DELTA : StabilityRule.TWO_OVER_OMEGA;
-            case VELOCITY_VERLET -> damped ? StabilityRule.DAMPED_SPECTRAL : StabilityRule.TWO_OVER_OMEGA;
-            case RK4 -> damped ? StabilityRule.RK4_DAMPED : StabilityRule.RK4_UNDAMPED;
-            default -> StabilityRule.NONE;
-        };
+    /** The rule the limit follows, for reports: the rule of {@code kind}'s registry entry. */
+    static LimitFormula rule(IntegratorKind kind, double zeta, double verletDelta) {
+        return Integrators.entry(kind).stability().formula(zeta, verletDelta);
     }
 
     /**
@@ -319,154 +314,7 @@ public final class StabilityAnalysis {
         if (kind.isUnconditionallyStable()) {
             return Double.POSITIVE_INFINITY;
         }
-        double z = Math.max(0, zeta);
-        return switch (kind) {
-            case EXPLICIT_EULER -> {
-                if (z == 0) {
-                    yield 0.0;
-                }
-                yield z < 1 ? 2 * z / omega : 2 / (omega * (z + Math.sqrt(z * z - 1)));
-            }
-            case SYMPLECTIC_EULER -> {
-                double y = 2 * (Math.sqrt(1 + z * z) - z);
-                if (z > 0) {
-                    y = Math.min(y, 1 / z);
-                }
-                yield y / omega;
-            }
-            case VERLET -> z == 0 ? 2 * Math.sqrt(1 - verletDelta / 2) / omega
-                    : bisectAmplification(kind, omega, z, verletDelta);
-            case VELOCITY_VERLET -> z == 0 ? 2 / omega : bisectAmplification(kind, omega, z, verletDelta);
-            case RK4 -> z == 0 ? 2 * Math.sqrt(2) / omega : rk4DampedLimit(omega, z);
-            default -> Double.POSITIVE_INFINITY;
-        };
-    }
-
-    /**
-     * The largest h at which the spectral radius of a Verlet integrator's amplification matrix on
-     * the damped mode x'' = −ω²x − 2ζω x' stays at most 1, found by bisection. The matrices are
-     * those of the implementations, whose state includes the cached acceleration a (per unit mass):
-     * <pre>
-     *   velocity Verlet, state (x, v, a):   v½ = v + ½ha,  x⁺ = x + h v½,  ṽ = v½ + ½ha,
-     *                                       a⁺ = −ω²x⁺ − 2ζω ṽ,  v⁺ = v½ + ½h a⁺
-     *   position Verlet, state (x, x⁻, a):  x⁺ = x + (1−δ)(x − x⁻) + h²a,  ṽ = (x⁺ − x)/h + ½ha,
-     *                                       a⁺ = −ω²x⁺ − 2ζω ṽ
-     * </pre>
-     */
-    static double bisectAmplification(IntegratorKind kind, double omega, double zeta, double delta) {
-        double lo = 0;
-        double hi = 2.5 / omega;
-        while (spectralRadius(kind, omega, zeta, delta, hi) <= 1 + 1e-12) {
-            hi *= 2;
-            if (hi > 1e6 / omega) {
-                return Double.POSITIVE_INFINITY;
-            }
-        }
-        for (int it = 0; it < 200 && hi - lo > 1e-14 * hi; it++) {
-            double mid = 0.5 * (lo + hi);
-            if (spectralRadius(kind, omega, zeta, delta, mid) <= 1 + 1e-12) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    /** The spectral radius of the 3×3 amplification matrix described at {@link #bisectAmplification}. */
-    static double spectralRadius(IntegratorKind kind, double omega, double zeta, double delta, double h) {
-        DMatrixRMaj g = new DMatrixRMaj(3, 3);
-        double[] in = new double[3];
-        double[] out = new double[3];
-        for (int col = 0; col < 3; col++) {
-            java.util.Arrays.fill(in, 0);
-            in[col] = 1;
-            if (kind == IntegratorKind.VELOCITY_VERLET) {
-                double x = in[0];
-                double v = in[1];
-                double a = in[2];
-                double vHalf = v + 0.5 * h * a;
-                double xNew = x + h * vHalf;
-                double vPred = vHalf + 0.5 * h * a;
-                double aNew = -omega * omega * xNew - 2 * zeta * omega * vPred;
-                out[0] = xNew;
-                out[1] = vHalf + 0.5 * h * aNew;
-                out[2] = aNew;
-            } else {
-                double x = in[0];
-                double xPrev = in[1];
-                double a = in[2];
-                double xNew = x + (1 - delta) * (x - xPrev) + h * h * a;
-                double vPred = (xNew - x) / h + 0.5 * h * a;
-                out[0] = xNew;
-                out[1] = x;
-                out[2] = -omega * omega * xNew - 2 * zeta * omega * vPred;
-            }
-            for (int r = 0; r < 3; r++) {
-                g.set(r, col, out[r]);
-            }
-        }
-        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(3, false);
-        if (!eig.decompose(g)) {
-            return Double.POSITIVE_INFINITY;
-        }
-        double rho = 0;
-        for (int i = 0; i < eig.getNumberOfEigenvalues(); i++) {
-            rho = Math.max(rho, eig.getEigenvalue(i).getMagnitude());
-        }
-        return rho;
-    }
-
-    /** The h at which |R(h s)| first reaches 1 for RK4, s the mode's eigenvalue(s). */
-    private static double rk4DampedLimit(double omega, double zeta) {
-        double re1;
-        double im1;
-        double re2;
-        double im2;
-        if (zeta < 1) {
-            re1 = -zeta * omega;
-            im1 = omega * Math.sqrt(1 - zeta * zeta);
-            re2 = re1;
-            im2 = im1;
-        } else {
-            double r = Math.sqrt(zeta * zeta - 1);
-            re1 = -omega * (zeta - r);
-            re2 = -omega * (zeta + r);
-            im1 = 0;
-            im2 = 0;
-        }
-        double lo = 0;
-        double hi = 4 / omega;
-        while (rk4Modulus(hi * re1, hi * im1) <= 1 && rk4Modulus(hi * re2, hi * im2) <= 1) {
-            hi *= 2;
-            if (hi > 1e6 / omega) {
-                return Double.POSITIVE_INFINITY;
-            }
-        }
-        for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; it++) {
-            double mid = 0.5 * (lo + hi);
-            if (rk4Modulus(mid * re1, mid * im1) <= 1 && rk4Modulus(mid * re2, mid * im2) <= 1) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    /** |R(z)| for RK4's stability polynomial R(z) = 1 + z + z²/2 + z³/6 + z⁴/24, z = a + ib. */
-    static double rk4Modulus(double a, double b) {
-        // Horner: R = 1 + z(1 + z/2(1 + z/3(1 + z/4)))
-        double re = 1 + a / 4;
-        double im = b / 4;
-        double[] c = {3, 2, 1};
-        for (double k : c) {
-            double nr = (re * a - im * b) / k;
-            double ni = (re * b + im * a) / k;
-            re = 1 + nr;
-            im = ni;
-        }
-        return Math.hypot(re, im);
+        return Integrators.entry(kind).stability().modalLimit(omega, Math.max(0, zeta), verletDelta);
     }
 
     // ------------------------------------------------------------------ small vector helpers

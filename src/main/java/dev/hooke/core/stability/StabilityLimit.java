@@ -11,10 +11,10 @@ import java.util.Locale;
  *                   methods), 0 when it is unstable at every Δt (explicit Euler without damping)
  * @param omegaMax   ω_max, the fastest mode's angular frequency; in rad/s
  * @param zeta       ζ, the fastest mode's damping ratio; dimensionless
- * @param rule       the rule the limit follows, for example {@link StabilityRule#TWO_OVER_OMEGA} (2/ω_max)
+ * @param rule       the rule the limit follows, for example {@link LimitFormula#TWO_OVER_OMEGA} (2/ω_max)
  */
 public record StabilityLimit(IntegratorKind integrator, double dtMax, double omegaMax, double zeta,
-                             StabilityRule rule) {
+                             LimitFormula rule) {
 
     /** Whether every Δt is stable (no limit). */
     public boolean unlimited() {

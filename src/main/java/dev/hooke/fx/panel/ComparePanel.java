@@ -1,6 +1,7 @@
 package dev.hooke.fx.panel;
 
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.sim.ExplosionReport;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.model.WorkbenchModel;
 import dev.hooke.fx.sim.Snapshot;
@@ -59,12 +60,11 @@ public final class ComparePanel extends VBox {
         getChildren().addAll(toggle, second, legend);
     }
 
-    /** Shows which system is which, and whether either exploded (FX thread). */
+    /** Shows which system is which, and whether each is running, paused or exploded (FX thread). */
     public void update(Snapshot s) {
         Snapshot.Compare c = s.compare();
         String text = c == null ? "" : I18n.text("compare.legend", s.integrator().displayName(),
-                state(s.exploded(), s.exploded() ? s.explosion().time() : 0),
-                c.integrator().displayName(), state(c.explosion() != null, c.explosion() == null ? 0 : c.explosion().time()));
+                state(s.explosion(), s.running()), c.integrator().displayName(), state(c.explosion(), s.running()));
         if (!text.equals(shown)) {
             shown = text;
             legend.setText(text);
@@ -73,8 +73,10 @@ public final class ComparePanel extends VBox {
         }
     }
 
-    private static String state(boolean exploded, double t) {
-        return exploded ? I18n.text("compare.exploded", String.format(Locale.ROOT, "%.2f", t))
-                : I18n.text("compare.running");
+    private static String state(ExplosionReport explosion, boolean running) {
+        if (explosion != null) {
+            return I18n.text("compare.exploded", String.format(Locale.ROOT, "%.2f", explosion.time()));
+        }
+        return I18n.text(running ? "compare.running" : "compare.paused");
     }
 }

@@ -2,6 +2,7 @@ package dev.hooke.fx.panel;
 
 import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.IntegratorSetting;
 import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.solve.SolverKind;
@@ -79,7 +80,7 @@ public final class IntegratorPanel extends VBox {
                 model.verletDeltaProperty(), 1e-6, 0.1, true, new Validity(0, false, 0.999));
         Label deltaNote = detail(I18n.text("param.verletDelta.note"));
         VBox verletBox = new VBox(4, delta, deltaNote);
-        showOnlyWhen(verletBox, k -> k == IntegratorKind.VERLET);
+        showOnlyWhen(verletBox, k -> k.takes(IntegratorSetting.VERLET_DELTA));
 
         projectionIterations.setId("projectionIterationsSpinner");
         projectionIterations.setEditable(true);
@@ -95,11 +96,11 @@ public final class IntegratorPanel extends VBox {
                 projectionIterations.getValueFactory().setValue(n.intValue()));
         ParameterSlider pbdStiffness = new ParameterSlider("pbdStiffness", I18n.text("param.pbdStiffness"), "",
                 model.pbdStiffnessProperty(), 1e-4, 1, true, new Validity(0, true, 1));
-        showOnlyWhen(pbdStiffness, k -> k == IntegratorKind.PBD);
+        showOnlyWhen(pbdStiffness, k -> k.takes(IntegratorSetting.PBD_STIFFNESS));
         VBox projectionBox = new VBox(4, labelled(I18n.text("param.iterations"), projectionIterations),
                 detail(I18n.text("param.iterations.note")), pbdStiffness);
         projectionBox.setId("projectionBox");
-        showOnlyWhen(projectionBox, IntegratorKind::isProjection);
+        showOnlyWhen(projectionBox, k -> k.takes(IntegratorSetting.ITERATIONS));
 
         Slider substeps = new Slider(0, SUBSTEPS_SLIDER_MAX, model.substepsProperty().get());
         substeps.setId("substepsSlider");
@@ -168,7 +169,7 @@ public final class IntegratorPanel extends VBox {
                 warmStart, clamp);
         solverBox.setId("solverBox");
         solverBox.getStyleClass().add("solver-box");
-        showOnlyWhen(solverBox, IntegratorKind::isImplicit);
+        showOnlyWhen(solverBox, k -> k.takes(IntegratorSetting.IMPLICIT_SOLVER));
 
         getChildren().addAll(verletBox, projectionBox, substepsBox, solverBox);
     }

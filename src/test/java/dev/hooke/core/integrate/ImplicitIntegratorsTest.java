@@ -22,6 +22,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** What both implicit integrators share: names, factory, pins, failure handling, allocation. */
 class ImplicitIntegratorsTest {
@@ -46,7 +47,7 @@ class ImplicitIntegratorsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = IntegratorKind.class, names = {"IMPLICIT_EULER", "IMPLICIT_MIDPOINT"})
+    @ValueSource(strings = {"implicit-euler", "implicit-midpoint"})
     void stabilityAnalysisReportsNoLimit(IntegratorKind kind) {
         MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CHAIN));
         assertEquals(Double.POSITIVE_INFINITY, StabilityAnalysis.predictedLimit(s, kind, 0).dtMax());
@@ -54,7 +55,7 @@ class ImplicitIntegratorsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = IntegratorKind.class, names = {"IMPLICIT_EULER", "IMPLICIT_MIDPOINT"})
+    @ValueSource(strings = {"implicit-euler", "implicit-midpoint"})
     void pinnedParticlesNeverMove(IntegratorKind kind) {
         MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CLOTH).size(8).pins(ClothPins.TOP)
                 .perturbation(Perturbation.RANDOM).displacement(0.01).velocity(0.3).seed(5));
@@ -77,7 +78,7 @@ class ImplicitIntegratorsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = IntegratorKind.class, names = {"IMPLICIT_EULER", "IMPLICIT_MIDPOINT"})
+    @ValueSource(strings = {"implicit-euler", "implicit-midpoint"})
     void nonFiniteStateIsReportedNotThrown(IntegratorKind kind) {
         MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CLOTH).size(6));
         s.v[3 * 10 + 1] = Double.NaN;
@@ -88,7 +89,7 @@ class ImplicitIntegratorsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = IntegratorKind.class, names = {"IMPLICIT_EULER", "IMPLICIT_MIDPOINT"})
+    @ValueSource(strings = {"implicit-euler", "implicit-midpoint"})
     void iterationCapIsReported(IntegratorKind kind) {
         MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CLOTH).size(10).stiffness(1e4)
                 .perturbation(Perturbation.RANDOM).displacement(0.01).seed(8));
@@ -158,7 +159,7 @@ class ImplicitIntegratorsTest {
      * and forces to run on the integrator's team: neither the caller nor the workers allocate.
      */
     @ParameterizedTest
-    @EnumSource(value = IntegratorKind.class, names = {"IMPLICIT_EULER", "IMPLICIT_MIDPOINT"})
+    @ValueSource(strings = {"implicit-euler", "implicit-midpoint"})
     void parallelStepAllocatesNothing(IntegratorKind kind) {
         for (PreconditionerKind preconditioner : Arrays.asList(PreconditionerKind.BLOCK_JACOBI, PreconditionerKind.TWO_LEVEL,
                 PreconditionerKind.SSOR)) {

@@ -9,7 +9,7 @@ import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.Scenes;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * More Newton iterations bring the step closer to the solution of the nonlinear equations
@@ -28,7 +28,7 @@ class NewtonIterationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = IntegratorKind.class, names = {"IMPLICIT_EULER", "IMPLICIT_MIDPOINT"})
+    @ValueSource(strings = {"implicit-euler", "implicit-midpoint"})
     void newtonIterationsReduceTheNonlinearResidual(IntegratorKind kind) {
         ImplicitOptions options = ImplicitOptions.defaults().withTolerance(1e-12).withMaxIterations(10_000);
         Integrator one = Integrators.create(kind, options);

@@ -8,7 +8,7 @@ import dev.hooke.core.integrate.Integrators;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
 import dev.hooke.core.stability.StabilityLimit;
-import dev.hooke.core.stability.StabilityRule;
+import dev.hooke.core.stability.LimitFormula;
 import org.junit.jupiter.api.Test;
 
 /** An explosion's reason is a value; its English sentence reads as the command line has always printed it. */
@@ -16,7 +16,7 @@ class ExplosionReportTest {
 
     private static ExplosionReport report(ExplosionReport.Reason reason) {
         StabilityLimit limit = new StabilityLimit(IntegratorKind.SYMPLECTIC_EULER, 0.02, 100, 0,
-                StabilityRule.TWO_OVER_OMEGA);
+                LimitFormula.TWO_OVER_OMEGA);
         return new ExplosionReport(1.27, 127, 0.021, IntegratorKind.SYMPLECTIC_EULER, limit, reason, 3);
     }
 

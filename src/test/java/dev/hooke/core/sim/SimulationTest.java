@@ -25,7 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The simulation loop: parameter changes, the explosion detector, ground contact, the energy balance. */
 class SimulationTest {
@@ -41,14 +41,14 @@ class SimulationTest {
      * neither time nor state is reset.
      */
     @ParameterizedTest
-    @EnumSource(IntegratorKind.class)
+    @MethodSource("dev.hooke.core.integrate.IntegratorKind#values")
     void parametersChangeBetweenStepsWithoutAReset(IntegratorKind kind) {
         assertChangeContinuesExactly(kind, kind, false);
     }
 
     /** The same, switching to the integrator under test from symplectic Euler at the change. */
     @ParameterizedTest
-    @EnumSource(IntegratorKind.class)
+    @MethodSource("dev.hooke.core.integrate.IntegratorKind#values")
     void theIntegratorChangesBetweenStepsWithoutAReset(IntegratorKind kind) {
         assertChangeContinuesExactly(IntegratorKind.SYMPLECTIC_EULER, kind, true);
     }

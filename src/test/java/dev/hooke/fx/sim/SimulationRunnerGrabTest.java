@@ -17,7 +17,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The runner's mouse commands, without a window: grabbing holds a particle where the mouse puts
@@ -54,7 +54,7 @@ class SimulationRunnerGrabTest {
     }
 
     @ParameterizedTest
-    @EnumSource(IntegratorKind.class)
+    @MethodSource("dev.hooke.core.integrate.IntegratorKind#values")
     void aGrabbedParticleStaysAtTheMouseWhileSteppingAndFallsWhenReleased(IntegratorKind kind) throws Exception {
         runner = new SimulationRunner(SceneFile.defaults(SceneType.CHAIN).withIntegrator(kind));
         int tip = ask(sim -> sim.system().particleCount()) - 1;

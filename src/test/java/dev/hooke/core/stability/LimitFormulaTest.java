@@ -10,20 +10,20 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The rules keep the English texts reports, CSV and JSON outputs have always printed. */
-class StabilityRuleTest {
+class LimitFormulaTest {
 
     @Test
     void eachMethodsRuleReadsAsBefore() {
         String[][] expected = {
             // kind, undamped, damped, undamped with Verlet's δ
-            {"EXPLICIT_EULER", "energy ×(1+Δt²ω²) per step", "2ζ/ω_max", "energy ×(1+Δt²ω²) per step"},
-            {"SYMPLECTIC_EULER", "2/ω_max", "2(√(1+ζ²)−ζ)/ω_max", "2/ω_max"},
-            {"VERLET", "2/ω_max", "ρ(G(Δt)) = 1 with damping", "2√(1−δ/2)/ω_max"},
-            {"VELOCITY_VERLET", "2/ω_max", "ρ(G(Δt)) = 1 with damping", "2/ω_max"},
-            {"RK4", "2√2/ω_max", "|R(Δt·s)| = 1", "2√2/ω_max"},
+            {"explicit-euler", "energy ×(1+Δt²ω²) per step", "2ζ/ω_max", "energy ×(1+Δt²ω²) per step"},
+            {"symplectic-euler", "2/ω_max", "2(√(1+ζ²)−ζ)/ω_max", "2/ω_max"},
+            {"verlet", "2/ω_max", "ρ(G(Δt)) = 1 with damping", "2√(1−δ/2)/ω_max"},
+            {"velocity-verlet", "2/ω_max", "ρ(G(Δt)) = 1 with damping", "2/ω_max"},
+            {"rk4", "2√2/ω_max", "|R(Δt·s)| = 1", "2√2/ω_max"},
         };
         for (String[] row : expected) {
-            IntegratorKind k = IntegratorKind.valueOf(row[0]);
+            IntegratorKind k = IntegratorKind.fromId(row[0]);
             assertEquals(row[1], StabilityAnalysis.rule(k, 0, 0).text(), row[0]);
             assertEquals(row[2], StabilityAnalysis.rule(k, 0.1, 0).text(), row[0]);
             assertEquals(row[3], StabilityAnalysis.rule(k, 0, 0.01).text(), row[0]);
@@ -33,21 +33,21 @@ class StabilityRuleTest {
     @Test
     void describeGivesTheRulesText() {
         assertEquals("0.02000 s (2/ω_max)",
-                new StabilityLimit(IntegratorKind.SYMPLECTIC_EULER, 0.02, 100, 0, StabilityRule.TWO_OVER_OMEGA).describe());
+                new StabilityLimit(IntegratorKind.SYMPLECTIC_EULER, 0.02, 100, 0, LimitFormula.TWO_OVER_OMEGA).describe());
         assertEquals("unstable at every Δt (energy ×(1+Δt²ω²) per step)",
-                new StabilityLimit(IntegratorKind.EXPLICIT_EULER, 0, 100, 0, StabilityRule.ENERGY_GROWTH).describe());
-        assertEquals("implicit: none", StabilityRule.IMPLICIT_NONE.toString());
+                new StabilityLimit(IntegratorKind.EXPLICIT_EULER, 0, 100, 0, LimitFormula.ENERGY_GROWTH).describe());
+        assertEquals("implicit: none", LimitFormula.IMPLICIT_NONE.toString());
     }
 
     @Test
     void textsAndIdsAreDistinct() {
         Set<String> texts = new HashSet<>();
         Set<String> ids = new HashSet<>();
-        for (StabilityRule r : StabilityRule.values()) {
+        for (LimitFormula r : LimitFormula.values()) {
             assertTrue(texts.add(r.text()), r.name());
             assertTrue(ids.add(r.id()), r.name());
         }
-        assertEquals("energyGrowth", StabilityRule.ENERGY_GROWTH.id());
-        assertFalse(StabilityRule.DAMPED_SPECTRAL.isFormula());
+        assertEquals("energyGrowth", LimitFormula.ENERGY_GROWTH.id());
+        assertFalse(LimitFormula.DAMPED_SPECTRAL.isFormula());
     }
 }

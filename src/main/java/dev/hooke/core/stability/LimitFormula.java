@@ -15,7 +15,7 @@ import java.util.Locale;
  * polynomial with Jury's conditions (Hairer, Lubich &amp; Wanner, "Geometric Numerical
  * Integration", 2nd ed., 2006). {@link StabilityAnalysis} derives each of them.
  */
-public enum StabilityRule {
+public enum LimitFormula {
 
     /** Symplectic Euler, velocity Verlet or Verlet without its δ, undamped: h ≤ 2/ω_max. */
     TWO_OVER_OMEGA("2/ω_max", true),
@@ -43,7 +43,7 @@ public enum StabilityRule {
     private final String text;
     private final boolean formula;
 
-    StabilityRule(String text, boolean formula) {
+    LimitFormula(String text, boolean formula) {
         this.text = text;
         this.formula = formula;
     }
