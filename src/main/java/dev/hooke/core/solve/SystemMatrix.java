@@ -1,6 +1,7 @@
 package dev.hooke.core.solve;
 
 import dev.hooke.core.force.Forces;
+import dev.hooke.core.force.SpringGeometry;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.parallel.SpringPartition;
 import dev.hooke.core.parallel.Team;
@@ -300,25 +301,16 @@ public final class SystemMatrix {
                 }
                 int a = 3 * sa[sp];
                 int b = 3 * sb[sp];
-                double dx = pos[b] - pos[a];
-                double dy = pos[b + 1] - pos[a + 1];
-                double dz = pos[b + 2] - pos[a + 2];
-                double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-                if (l < Forces.MIN_LENGTH) {
-                    g4[o] = 0;
-                    g4[o + 1] = 0;
-                    g4[o + 2] = 0;
+                // n into the block's slots first (0 for a degenerate spring), then scaled to m = √α n
+                double l = SpringGeometry.direction(pos, a, b, g4, o);
+                if (l < SpringGeometry.MIN_LENGTH) {
                     g4[o + 3] = 0;
                     continue;
                 }
-                double inv = 1.0 / l;
-                double nx = dx * inv;
-                double ny = dy * inv;
-                double nz = dz * inv;
-                double g = 1 - rest[sp] * inv;
-                if (cl && g < 0) {
-                    g = 0;
-                }
+                double nx = g4[o];
+                double ny = g4[o + 1];
+                double nz = g4[o + 2];
+                double g = SpringGeometry.transverseFactor(rest[sp], l, cl);
                 double k0 = ks[sp];
                 double along = k0 * (1 - g);
                 double across = k0 * g;
@@ -382,7 +374,7 @@ public final class SystemMatrix {
                 double cz;
                 if (rhs) {
                     // τ f_a − τ² K u, f_a = (k_s (l − L) + k_d (v_b − v_a)·n) n
-                    double mag = t * (k0 * (l - rest[sp]) - kd[sp] * nu);
+                    double mag = t * SpringGeometry.axialForce(k0, kd[sp], rest[sp], l, -nu);
                     cx = mag * nx - t2 * wx;
                     cy = mag * ny - t2 * wy;
                     cz = mag * nz - t2 * wz;
