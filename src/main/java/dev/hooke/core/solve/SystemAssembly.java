@@ -76,6 +76,7 @@ final class SystemAssembly implements Team.Job {
         springs(pattern.partition().springStart(SystemPattern.PARTS), pattern.springCount());
     }
 
+    /** Nodes [from, to): m + τc on the diagonal and its blocks, and τ (m g − c v) in b when asked. */
     private void nodes(int from, int to) {
         final int[] particleOfNode = pattern.particleOfNode();
         final double[] diag = this.diag;
@@ -115,6 +116,7 @@ final class SystemAssembly implements Team.Job {
         }
     }
 
+    /** Slots [from, to): S_s as (m, β), added to its ends' diagonal blocks, and K u or the spring's share of b. */
     private void springs(int from, int to) {
         final int[] sa = s.springAArray();
         final int[] sb = s.springBArray();
