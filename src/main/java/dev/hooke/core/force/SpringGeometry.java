@@ -153,7 +153,8 @@ public final class SpringGeometry {
      * 2002 (for l ≥ {@link #MIN_LENGTH}).
      */
     public static double transverseFactor(double rest, double l, boolean clamp) {
-        double g = 1 - rest / l;
+        // L · (1/l): the same 1/l as direction's, which the compiler forms once where both are inlined
+        double g = 1 - rest * (1.0 / l);
         return clamp && g < 0 ? 0 : g;
     }
 
