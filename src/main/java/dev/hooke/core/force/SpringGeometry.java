@@ -174,10 +174,18 @@ public final class SpringGeometry {
             zero(out, off);
             return 0;
         }
-        double nx = dx / l;
-        double ny = dy / l;
-        double nz = dz / l;
         double g = transverseFactor(rest, l, clamp);
+        stiffnessBlockAlong(ks, g, dx / l, dy / l, dz / l, out, off);
+        return g;
+    }
+
+    /**
+     * Writes K_s = k_s [ n nᵀ + g (I − n nᵀ) ] (N/m), row-major into {@code out[off .. off+8]}, for
+     * the unit direction n = (nx, ny, nz) and the transverse factor g ({@link #transverseFactor});
+     * with g = 0 it is k_s n nᵀ, the form of D_s as well.
+     */
+    public static void stiffnessBlockAlong(double ks, double g, double nx, double ny, double nz, double[] out,
+                                           int off) {
         double along = ks * (1 - g);
         double across = ks * g;
         out[off] = along * nx * nx + across;
@@ -189,7 +197,6 @@ public final class SpringGeometry {
         out[off + 6] = out[off + 2];
         out[off + 7] = out[off + 5];
         out[off + 8] = along * nz * nz + across;
-        return g;
     }
 
     /**

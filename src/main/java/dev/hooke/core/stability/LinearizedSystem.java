@@ -156,12 +156,7 @@ final class LinearizedSystem {
                 continue;
             }
             double g = withGeometry ? geo[sp] : 0;
-            for (int r = 0; r < 3; r++) {
-                for (int c = 0; c < 3; c++) {
-                    double nn = nx[3 * sp + r] * nx[3 * sp + c];
-                    block[3 * r + c] = k[sp] * (nn + g * ((r == c ? 1 : 0) - nn));
-                }
-            }
+            SpringGeometry.stiffnessBlockAlong(k[sp], g, nx[3 * sp], nx[3 * sp + 1], nx[3 * sp + 2], block, 0);
             int da = dof[sa[sp]];
             int db = dof[sb[sp]];
             addBlock(m, da, da, block, +1);

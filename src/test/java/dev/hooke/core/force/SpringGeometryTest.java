@@ -59,6 +59,9 @@ class SpringGeometryTest {
         double[] k = new double[10];
         assertEquals(0.2, SpringGeometry.stiffnessBlock(KS, REST, 3, 4, 0, false, k, 1), FORMULA);
         assertArrayEquals(new double[] {0, 4.88, 3.84, 0, 3.84, 7.12, 0, 0, 0, 2}, k, FORMULA * 10);
+        double[] fromDirection = new double[9];
+        SpringGeometry.stiffnessBlockAlong(KS, 0.2, 0.6, 0.8, 0, fromDirection, 0);
+        assertArrayEquals(new double[] {4.88, 3.84, 0, 3.84, 7.12, 0, 0, 0, 2}, fromDirection, FORMULA * 10);
     }
 
     @Test
