@@ -1,7 +1,7 @@
 package dev.hooke.core.integrate;
 
-import dev.hooke.core.force.SpringGeometry;
 import dev.hooke.core.force.Forces;
+import dev.hooke.core.force.SpringGeometry;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.solve.PrefactoredCholesky;
 import dev.hooke.core.solve.ReverseCuthillMcKee;
