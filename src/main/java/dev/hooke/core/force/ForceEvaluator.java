@@ -13,12 +13,11 @@ import dev.hooke.core.parallel.Team;
  *   f_a += k_s (l − L) n + k_d ((v_b − v_a)·n) n,   f_b −= the same    (parts, then boundary springs)
  * </pre>
  * The spring term is computed as (k_s − k_s L / l) d with d = x_b − x_a, without forming n = d / l
- * (see the spring loop): one square root and one division per undamped spring, three
+ * ({@link SpringGeometry#addForce}): one square root and one division per undamped spring, three
  * multiplications fewer than through n; measured 0.50 → 0.40 ms per evaluation on the benchmark's
  * 100 × 100 cloth, one thread, both forms alternating in one run.
  * The result is the same bit for bit with any number of threads, and equal to
- * {@link Forces#compute} up to round-off (relative 10⁻¹⁵: the order of the additions and the form
- * above).
+ * {@link Forces#compute} up to round-off (relative 10⁻¹⁵: the order of the additions).
  *
  * <p>Below {@link Team#PARALLEL_MIN_SPRINGS} springs the parts run on the calling thread. Nothing allocates after
  * the first call for a system (the team's threads start on the first parallel call).
@@ -138,14 +137,7 @@ public final class ForceEvaluator {
             }
         }
 
-        /**
-         * The springs of group c among the indices [from, to), in index order. Per spring, with
-         * d = x_b − x_a and l = |d|, the force on a is written without the unit vector:
-         * <pre>
-         *   f_a = k_s (l − L) d / l = (k_s − k_s L / l) d               (undamped: one √, one division)
-         *   f_a += k_d ((v_b − v_a)·d) d / l²                            (damped)
-         * </pre>
-         */
+        /** The springs of group c among the indices [from, to), in index order ({@link SpringGeometry#addForce}). */
         private void springs(int c, int from, int to) {
             final byte[] group = p.groupArray();
             final int[] sa = s.springAArray();
@@ -156,37 +148,11 @@ public final class ForceEvaluator {
             final double[] pos = x;
             final double[] vel = v;
             final double[] f = out;
-            final double minLength = Forces.MIN_LENGTH;
             for (int sp = from; sp < to; sp++) {
                 if (group[sp] != c) {
                     continue;
                 }
-                int a = 3 * sa[sp];
-                int b = 3 * sb[sp];
-                double dx = pos[b] - pos[a];
-                double dy = pos[b + 1] - pos[a + 1];
-                double dz = pos[b + 2] - pos[a + 2];
-                double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-                if (l < minLength) {
-                    continue;
-                }
-                double k = ks[sp];
-                double coef = k - k * rest[sp] / l;
-                double kd = damping[sp];
-                if (kd != 0) {
-                    // undamped springs (the common case) skip the relative velocity
-                    double rel = (vel[b] - vel[a]) * dx + (vel[b + 1] - vel[a + 1]) * dy + (vel[b + 2] - vel[a + 2]) * dz;
-                    coef += kd * rel / (l * l);
-                }
-                double fx = coef * dx;
-                double fy = coef * dy;
-                double fz = coef * dz;
-                f[a] += fx;
-                f[a + 1] += fy;
-                f[a + 2] += fz;
-                f[b] -= fx;
-                f[b + 1] -= fy;
-                f[b + 2] -= fz;
+                SpringGeometry.addForce(pos, vel, 3 * sa[sp], 3 * sb[sp], ks[sp], damping[sp], rest[sp], f);
             }
         }
     }

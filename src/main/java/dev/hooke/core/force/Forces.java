@@ -17,12 +17,13 @@ import dev.hooke.core.model.MassSpringSystem;
  * <p>A spring shorter than {@link #MIN_LENGTH} has no direction: it contributes no force rather
  * than a NaN (a zero-length spring at rest is in equilibrium anyway).
  *
- * <p>All methods work on flat arrays laid out {@code 3*i+k} and allocate nothing.
+ * <p>The per-spring formulas are {@link SpringGeometry}'s. All methods work on flat arrays laid out
+ * {@code 3*i+k} and allocate nothing.
  */
 public final class Forces {
 
-    /** Below this length (in m) a spring has no defined direction and exerts no force. */
-    public static final double MIN_LENGTH = 1e-12;
+    /** Below this length (in m) a spring has no defined direction and exerts no force ({@link SpringGeometry#MIN_LENGTH}). */
+    public static final double MIN_LENGTH = SpringGeometry.MIN_LENGTH;
 
     private Forces() {
     }
@@ -53,7 +54,8 @@ public final class Forces {
     }
 
     /**
-     * Adds the spring forces (elastic and axial damping) into {@code out}.
+     * Adds the spring forces (elastic and axial damping) into {@code out}, each by
+     * {@link SpringGeometry#addForce}.
      *
      * <pre>
      *   f_a += k_s (l − L) n + k_d ((v_b − v_a)·n) n,   f_b −= the same
@@ -67,30 +69,7 @@ public final class Forces {
         final double[] kd = s.springDampingArray();
         final int m = s.springCount();
         for (int sp = 0; sp < m; sp++) {
-            int a = 3 * sa[sp];
-            int b = 3 * sb[sp];
-            double dx = x[b] - x[a];
-            double dy = x[b + 1] - x[a + 1];
-            double dz = x[b + 2] - x[a + 2];
-            double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            if (l < MIN_LENGTH) {
-                continue;
-            }
-            double inv = 1.0 / l;
-            double nx = dx * inv;
-            double ny = dy * inv;
-            double nz = dz * inv;
-            double vrel = (v[b] - v[a]) * nx + (v[b + 1] - v[a + 1]) * ny + (v[b + 2] - v[a + 2]) * nz;
-            double mag = ks[sp] * (l - rest[sp]) + kd[sp] * vrel;
-            double fx = mag * nx;
-            double fy = mag * ny;
-            double fz = mag * nz;
-            out[a] += fx;
-            out[a + 1] += fy;
-            out[a + 2] += fz;
-            out[b] -= fx;
-            out[b + 1] -= fy;
-            out[b + 2] -= fz;
+            SpringGeometry.addForce(x, v, 3 * sa[sp], 3 * sb[sp], ks[sp], kd[sp], rest[sp], out);
         }
     }
 
@@ -114,14 +93,11 @@ public final class Forces {
             }
             int a = 3 * sa[sp];
             int b = 3 * sb[sp];
-            double dx = x[b] - x[a];
-            double dy = x[b + 1] - x[a + 1];
-            double dz = x[b + 2] - x[a + 2];
-            double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            double l = SpringGeometry.length(x, a, b);
             if (l < MIN_LENGTH) {
                 continue;
             }
-            double vrel = ((v[b] - v[a]) * dx + (v[b + 1] - v[a + 1]) * dy + (v[b + 2] - v[a + 2]) * dz) / l;
+            double vrel = SpringGeometry.extensionRate(x, v, a, b, l);
             p += kd[sp] * vrel * vrel;
         }
         double c = s.airDamping();
@@ -149,13 +125,7 @@ public final class Forces {
         final double[] ks = s.stiffnessArray();
         double e = 0;
         for (int sp = 0; sp < s.springCount(); sp++) {
-            int a = 3 * sa[sp];
-            int b = 3 * sb[sp];
-            double dx = x[b] - x[a];
-            double dy = x[b + 1] - x[a + 1];
-            double dz = x[b + 2] - x[a + 2];
-            double ext = Math.sqrt(dx * dx + dy * dy + dz * dz) - rest[sp];
-            e += 0.5 * ks[sp] * ext * ext;
+            e += SpringGeometry.energy(ks[sp], rest[sp], SpringGeometry.length(x, 3 * sa[sp], 3 * sb[sp]));
         }
         return e;
     }

@@ -1,6 +1,6 @@
 package dev.hooke.core.integrate;
 
-import dev.hooke.core.force.Forces;
+import dev.hooke.core.force.SpringGeometry;
 import dev.hooke.core.model.MassSpringSystem;
 import java.util.Arrays;
 
@@ -60,6 +60,7 @@ public final class ExtendedPositionBasedDynamics extends ProjectionBase {
     private double[] before = new double[0];
     private double[] inverseMass = new double[0];
     private double[] lambda = new double[0];
+    private final double[] n = new double[3];   // unit direction of the spring being projected
 
     @Override
     public IntegratorKind kind() {
@@ -118,17 +119,13 @@ public final class ExtendedPositionBasedDynamics extends ProjectionBase {
                 }
                 int a = 3 * pa;
                 int b = 3 * pb;
-                double dx = x[b] - x[a];
-                double dy = x[b + 1] - x[a + 1];
-                double dz = x[b + 2] - x[a + 2];
-                double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-                if (l < Forces.MIN_LENGTH) {
+                double l = SpringGeometry.direction(x, a, b, n, 0);
+                if (l < SpringGeometry.MIN_LENGTH) {
                     continue;
                 }
-                double inv = 1.0 / l;
-                double nx = dx * inv;
-                double ny = dy * inv;
-                double nz = dz * inv;
+                double nx = n[0];
+                double ny = n[1];
+                double nz = n[2];
                 double c = l - rest[sp];
                 double moved = nx * ((x[b] - x0[b]) - (x[a] - x0[a]))
                         + ny * ((x[b + 1] - x0[b + 1]) - (x[a + 1] - x0[a + 1]))

@@ -1,6 +1,7 @@
 package dev.hooke.core.integrate;
 
 import dev.hooke.core.force.Forces;
+import dev.hooke.core.force.SpringGeometry;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.solve.PrefactoredCholesky;
 import dev.hooke.core.solve.ReverseCuthillMcKee;
@@ -193,16 +194,14 @@ public final class FastMassSpring extends ProjectionBase {
                 if (ks[sp] == 0) {
                     continue;
                 }
-                int a = 3 * sa[sp];
-                int b = 3 * sb[sp];
-                double dx = x[b] - x[a];
-                double dy = x[b + 1] - x[a + 1];
-                double dz = x[b + 2] - x[a + 2];
-                double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-                double f = l < Forces.MIN_LENGTH ? 1 : rest[sp] / l;
-                spring[3 * sp] = f * dx;
-                spring[3 * sp + 1] = f * dy;
-                spring[3 * sp + 2] = f * dz;
+                int q = 3 * sp;
+                double l = SpringGeometry.difference(x, 3 * sa[sp], 3 * sb[sp], spring, q);
+                if (l >= SpringGeometry.MIN_LENGTH) {
+                    double f = rest[sp] / l;
+                    spring[q] *= f;
+                    spring[q + 1] *= f;
+                    spring[q + 2] *= f;
+                }
             }
             // global: A x = base + h² J d
             System.arraycopy(base, 0, rhs, 0, 3 * nf);

@@ -1,6 +1,6 @@
 package dev.hooke.core.integrate;
 
-import dev.hooke.core.force.Forces;
+import dev.hooke.core.force.SpringGeometry;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
@@ -53,6 +53,7 @@ public final class PositionBasedDynamics extends ProjectionBase {
     private double[] start = new double[0];
     private double[] before = new double[0];
     private double[] inverseMass = new double[0];
+    private final double[] d = new double[3];   // x_b − x_a of the spring being projected
 
     @Override
     public IntegratorKind kind() {
@@ -114,13 +115,13 @@ public final class PositionBasedDynamics extends ProjectionBase {
                 }
                 int a = 3 * pa;
                 int b = 3 * pb;
-                double dx = x[b] - x[a];
-                double dy = x[b + 1] - x[a + 1];
-                double dz = x[b + 2] - x[a + 2];
-                double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-                if (l < Forces.MIN_LENGTH) {
+                double l = SpringGeometry.difference(x, a, b, d, 0);
+                if (l < SpringGeometry.MIN_LENGTH) {
                     continue;
                 }
+                double dx = d[0];
+                double dy = d[1];
+                double dz = d[2];
                 double scale = kPrime * (l - rest[sp]) / (w * l);
                 double fa = wa * scale;
                 double fb = wb * scale;

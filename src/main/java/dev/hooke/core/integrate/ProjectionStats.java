@@ -1,5 +1,6 @@
 package dev.hooke.core.integrate;
 
+import dev.hooke.core.force.SpringGeometry;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
@@ -57,12 +58,7 @@ public final class ProjectionStats {
             if (!(ks[sp] > 0) || !(len0 > 0)) {
                 continue;
             }
-            int a = 3 * sa[sp];
-            int b = 3 * sb[sp];
-            double dx = x[b] - x[a];
-            double dy = x[b + 1] - x[a + 1];
-            double dz = x[b + 2] - x[a + 2];
-            double e = (Math.sqrt(dx * dx + dy * dy + dz * dz) - len0) / len0;
+            double e = SpringGeometry.strain(SpringGeometry.length(x, 3 * sa[sp], 3 * sb[sp]), len0);
             sum += e * e;
             max = Math.max(max, Math.abs(e));
             count++;

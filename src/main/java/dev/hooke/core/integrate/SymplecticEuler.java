@@ -1,8 +1,6 @@
 package dev.hooke.core.integrate;
 
 import dev.hooke.core.stability.LimitFormula;
-import dev.hooke.core.force.ForceEvaluator;
-import dev.hooke.core.model.MassSpringSystem;
 
 /**
  * Semi-implicit (symplectic) Euler, velocity first:
@@ -12,9 +10,9 @@ import dev.hooke.core.model.MassSpringSystem;
  * </pre>
  * Stable for hω &lt; 2 on an undamped oscillator, where it conserves the modified energy
  * H = v²/2 + ω²x²/2 − hω²xv/2 exactly (Hairer, Lubich &amp; Wanner, "Geometric Numerical
- * Integration", 2006). First order.
+ * Integration", 2006). First order. The step itself is {@link EulerIntegrator}'s.
  */
-public final class SymplecticEuler implements Integrator {
+public final class SymplecticEuler extends EulerIntegrator {
 
     /**
      * The stability rule: Jury's conditions on the amplification matrix
@@ -28,40 +26,13 @@ public final class SymplecticEuler implements Integrator {
         return y / omega;
     }, (zeta, verletDelta) -> zeta > 0 ? LimitFormula.SYMPLECTIC_EULER_DAMPED : LimitFormula.TWO_OVER_OMEGA);
 
-    private final ForceEvaluator forces = new ForceEvaluator();
-
-    @Override
-    public void setThreads(int count) {
-        forces.setThreads(count);
-    }
-
-    @Override
-    public int threads() {
-        return forces.threads();
+    /** Symplectic Euler: x moves with the velocity at the end of the step. */
+    public SymplecticEuler() {
+        super(true);
     }
 
     @Override
     public IntegratorKind kind() {
         return IntegratorKind.SYMPLECTIC_EULER;
-    }
-
-    @Override
-    public void step(MassSpringSystem s, double h) {
-        final double[] x = s.x;
-        final double[] v = s.v;
-        final double[] f = s.f;
-        final double[] invMass = s.inverseMassArray();
-        forces.compute(s, x, v, f);
-        for (int i = 0; i < s.particleCount(); i++) {
-            double w = invMass[i];
-            if (w == 0) {
-                continue;
-            }
-            for (int q = 3 * i; q < 3 * i + 3; q++) {
-                v[q] += h * w * f[q];
-                x[q] += h * v[q];
-            }
-        }
-        s.touch();
     }
 }

@@ -1,6 +1,6 @@
 package dev.hooke.core.observe;
 
-import dev.hooke.core.force.Forces;
+import dev.hooke.core.force.SpringGeometry;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
@@ -118,22 +118,18 @@ public final class Observables {
         for (int sp = 0; sp < springs; sp++) {
             int a = 3 * sa[sp];
             int b = 3 * sb[sp];
-            double dx = x[b] - x[a];
-            double dy = x[b + 1] - x[a + 1];
-            double dz = x[b + 2] - x[a + 2];
-            double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            double l = SpringGeometry.length(x, a, b);
             double r = rest[sp];
-            double ext = l - r;
-            ue += 0.5 * ks[sp] * ext * ext;
+            ue += SpringGeometry.energy(ks[sp], r, l);
             if (r > 0) {
-                double e = Math.abs(ext) / r;
+                double e = Math.abs(SpringGeometry.strain(l, r));
                 if (!(e <= strain)) {
                     strain = e;
                 }
             }
             double d = kd[sp];
-            if (d != 0 && l >= Forces.MIN_LENGTH) {
-                double vrel = ((v[b] - v[a]) * dx + (v[b + 1] - v[a + 1]) * dy + (v[b + 2] - v[a + 2]) * dz) / l;
+            if (d != 0 && l >= SpringGeometry.MIN_LENGTH) {
+                double vrel = SpringGeometry.extensionRate(x, v, a, b, l);
                 power += d * vrel * vrel;
             }
         }

@@ -1,6 +1,7 @@
 package dev.hooke.core.solve;
 
 import dev.hooke.core.force.Forces;
+import dev.hooke.core.force.SpringGeometry;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
@@ -37,7 +38,8 @@ import dev.hooke.core.model.MassSpringSystem;
  * <p>A spring shorter than {@link Forces#MIN_LENGTH} exerts no force, so all its blocks are 0.
  *
  * <p>Blocks are written row-major into {@code out[off .. off+8]}: entry (r, c) at
- * {@code off + 3r + c}. Nothing here allocates.
+ * {@code off + 3r + c}, by {@link SpringGeometry}, for a spring of a {@link MassSpringSystem}.
+ * Nothing here allocates.
  */
 public final class SpringJacobian {
 
@@ -59,7 +61,7 @@ public final class SpringJacobian {
 
     /**
      * K_s = k_s [ n nᵀ + g (I − n nᵀ) ], g = 1 − L/l (or max(0, 1 − L/l) with the clamp), for the
-     * spring vector d = (dx, dy, dz) = x_b − x_a in m.
+     * spring vector d = (dx, dy, dz) = x_b − x_a in m ({@link SpringGeometry#stiffnessBlock}).
      *
      * @param ks   k_s, in N/m
      * @param rest L, in m
@@ -67,55 +69,15 @@ public final class SpringJacobian {
      */
     public static double stiffnessBlock(double ks, double rest, double dx, double dy, double dz,
                                         boolean clamp, double[] out, int off) {
-        double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        if (l < Forces.MIN_LENGTH) {
-            for (int q = 0; q < 9; q++) {
-                out[off + q] = 0;
-            }
-            return 0;
-        }
-        double nx = dx / l;
-        double ny = dy / l;
-        double nz = dz / l;
-        double g = 1 - rest / l;
-        if (clamp && g < 0) {
-            g = 0;
-        }
-        double along = ks * (1 - g);
-        double across = ks * g;
-        out[off] = along * nx * nx + across;
-        out[off + 1] = along * nx * ny;
-        out[off + 2] = along * nx * nz;
-        out[off + 3] = out[off + 1];
-        out[off + 4] = along * ny * ny + across;
-        out[off + 5] = along * ny * nz;
-        out[off + 6] = out[off + 2];
-        out[off + 7] = out[off + 5];
-        out[off + 8] = along * nz * nz + across;
-        return g;
+        return SpringGeometry.stiffnessBlock(ks, rest, dx, dy, dz, clamp, out, off);
     }
 
     /** Writes D_s = k_d n nᵀ (N·s/m) for spring {@code sp} at positions x. */
     public static void dampingBlock(MassSpringSystem s, int sp, double[] x, double[] out, int off) {
         int a = 3 * s.springA(sp);
         int b = 3 * s.springB(sp);
-        double dx = x[b] - x[a];
-        double dy = x[b + 1] - x[a + 1];
-        double dz = x[b + 2] - x[a + 2];
-        double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        if (l < Forces.MIN_LENGTH) {
-            for (int q = 0; q < 9; q++) {
-                out[off + q] = 0;
-            }
-            return;
-        }
-        double kd = s.springDamping(sp);
-        for (int r = 0; r < 3; r++) {
-            double nr = component(dx, dy, dz, r) / l;
-            for (int c = 0; c < 3; c++) {
-                out[off + 3 * r + c] = kd * nr * component(dx, dy, dz, c) / l;
-            }
-        }
+        SpringGeometry.dampingBlock(s.springDamping(sp), x[b] - x[a], x[b + 1] - x[a + 1], x[b + 2] - x[a + 2],
+                out, off);
     }
 
     /**
@@ -126,38 +88,7 @@ public final class SpringJacobian {
     public static void dampingPositionBlock(MassSpringSystem s, int sp, double[] x, double[] v, double[] out, int off) {
         int a = 3 * s.springA(sp);
         int b = 3 * s.springB(sp);
-        double dx = x[b] - x[a];
-        double dy = x[b + 1] - x[a + 1];
-        double dz = x[b + 2] - x[a + 2];
-        double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        if (l < Forces.MIN_LENGTH) {
-            for (int q = 0; q < 9; q++) {
-                out[off + q] = 0;
-            }
-            return;
-        }
-        double ux = v[b] - v[a];
-        double uy = v[b + 1] - v[a + 1];
-        double uz = v[b + 2] - v[a + 2];
-        double nu = (dx * ux + dy * uy + dz * uz) / l;
-        double kd = s.springDamping(sp);
-        for (int r = 0; r < 3; r++) {
-            double nr = component(dx, dy, dz, r) / l;
-            for (int c = 0; c < 3; c++) {
-                double nc = component(dx, dy, dz, c) / l;
-                // row r of [(n·u) I + n uᵀ] times column c of (I − n nᵀ)
-                double sum = 0;
-                for (int k = 0; k < 3; k++) {
-                    double left = (r == k ? nu : 0) + nr * component(ux, uy, uz, k);
-                    double proj = (k == c ? 1 : 0) - component(dx, dy, dz, k) / l * nc;
-                    sum += left * proj;
-                }
-                out[off + 3 * r + c] = kd / l * sum;
-            }
-        }
-    }
-
-    private static double component(double x, double y, double z, int k) {
-        return k == 0 ? x : k == 1 ? y : z;
+        SpringGeometry.dampingPositionBlock(s.springDamping(sp), x[b] - x[a], x[b + 1] - x[a + 1], x[b + 2] - x[a + 2],
+                v[b] - v[a], v[b + 1] - v[a + 1], v[b + 2] - v[a + 2], out, off);
     }
 }

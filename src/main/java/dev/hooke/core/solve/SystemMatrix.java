@@ -76,48 +76,42 @@ import org.ejml.data.DMatrixSparseTriplet;
  * The blocks are needed anyway: the block-Jacobi preconditioner sums them into the diagonal
  * blocks, and the direct solver turns them into triplets ({@link #addUpperTriangleTo}).
  *
+ * <h2>Classes</h2>
+ * The numbering of the free DOFs and the spring slots is {@link SystemPattern}'s; one pass of the
+ * assembly, with the per-spring formulas of {@code dev.hooke.core.force.SpringGeometry}, is
+ * {@link SystemAssembly}'s; this class keeps the values, forms the products and hands the blocks to
+ * the preconditioners and the direct solvers.
+ *
  * <p>Nothing allocates after the first assembly of a given pattern.
  */
 public final class SystemMatrix {
 
-    private static final int PARTS = SpringPartition.PARTS;
+    private static final int PARTS = SystemPattern.PARTS;
 
-    private MassSpringSystem seen;
-    private int particleCount = -1;
-    private int springCount = -1;
-    private int[] dof = new int[0];
-    private int[] particleOfNode = new int[0];
-    private int dim;
-    private SpringPartition partition;
-    private final int[] nodeFrom = new int[PARTS + 1];
-    private int[] order = new int[0];
-    private int[] position = new int[0];
-    private int[] dofA = new int[0];
-    private int[] dofB = new int[0];
+    private final SystemPattern layout = new SystemPattern();
     private double[] geo = new double[0];
     private double[] diag = new double[0];
     private double[] nodeBlocks = new double[0];
     private double[] fullBlocks = new double[0];
-    private long pattern;
     private double tau = Double.NaN;
     private boolean clamp = true;
     private Team team;
-    private final AssemblyJob assembly = new AssemblyJob();
+    private final SystemAssembly assembly = new SystemAssembly();
     private final ProductJob product = new ProductJob();
 
     /** The number of unknowns, 3 × (number of free particles). */
     public int dimension() {
-        return dim;
+        return layout.dimension();
     }
 
     /** The first free DOF of particle i, or −1 when it is pinned. */
     public int dof(int particle) {
-        return dof[particle];
+        return layout.dof(particle);
     }
 
     /** The particle of free node j (the DOFs 3j .. 3j+2). */
     public int particleOfNode(int node) {
-        return particleOfNode[node];
+        return layout.particleOfNode()[node];
     }
 
     /**
@@ -125,7 +119,7 @@ public final class SystemMatrix {
      * solver keeps its symbolic analysis while it stays the same.
      */
     public long pattern() {
-        return pattern;
+        return layout.version();
     }
 
     /** τ of the last assembly, in s. */
@@ -154,7 +148,7 @@ public final class SystemMatrix {
 
     /** The team to run on for the present system, or null (no team, or too small to gain). */
     Team activeTeam() {
-        return team != null && team.size() > 1 && springCount >= Team.PARALLEL_MIN_SPRINGS ? team : null;
+        return team != null && team.size() > 1 && layout.springCount() >= Team.PARALLEL_MIN_SPRINGS ? team : null;
     }
 
     /**
@@ -193,216 +187,15 @@ public final class SystemMatrix {
         prepare(s);
         this.tau = tauS;
         this.clamp = clampK;
-        assembly.set(s, x, v, acc, rhsMode);
+        assembly.set(layout, geo, diag, nodeBlocks, tauS, clampK, s, x, v, acc, rhsMode);
         Team t = activeTeam();
         if (t == null) {
             assembly.run(0, 1);
         } else {
             t.run(assembly);
         }
-        assembly.springs(partition.springStart(PARTS), springCount);
+        assembly.boundary();
         assembly.clear();
-    }
-
-    /** One pass of the assembly: parts on the team, then the boundary springs on the caller. */
-    private final class AssemblyJob implements Team.Job {
-        private MassSpringSystem s;
-        private double[] x;
-        private double[] v;
-        private double[] acc;
-        private boolean rhsMode;
-
-        void set(MassSpringSystem sys, double[] xs, double[] vs, double[] out, boolean rhs) {
-            s = sys;
-            x = xs;
-            v = vs;
-            acc = out;
-            rhsMode = rhs;
-        }
-
-        void clear() {
-            s = null;
-            x = null;
-            v = null;
-            acc = null;
-        }
-
-        @Override
-        public void run(int member, int members) {
-            for (int c = Team.firstPart(member, members); c < Team.endPart(member, members); c++) {
-                nodes(nodeFrom[c], nodeFrom[c + 1]);
-                springs(partition.springStart(c), partition.springStart(c + 1));
-            }
-        }
-
-        private void nodes(int from, int to) {
-            final double[] mass = s.massArray();
-            final double c = s.airDamping();
-            final double tc = tau * c;
-            final double gx = s.gravity(0);
-            final double gy = s.gravity(1);
-            final double gz = s.gravity(2);
-            final double[] out = acc;
-            for (int j = from; j < to; j++) {
-                int i = particleOfNode[j];
-                double m = mass[i];
-                double d = m + tc;
-                diag[j] = d;
-                int o = 6 * j;
-                nodeBlocks[o] = d;
-                nodeBlocks[o + 1] = 0;
-                nodeBlocks[o + 2] = 0;
-                nodeBlocks[o + 3] = d;
-                nodeBlocks[o + 4] = 0;
-                nodeBlocks[o + 5] = d;
-                if (out != null) {
-                    int q = 3 * j;
-                    if (rhsMode) {
-                        int p = 3 * i;
-                        out[q] = tau * (m * gx - c * v[p]);
-                        out[q + 1] = tau * (m * gy - c * v[p + 1]);
-                        out[q + 2] = tau * (m * gz - c * v[p + 2]);
-                    } else {
-                        out[q] = 0;
-                        out[q + 1] = 0;
-                        out[q + 2] = 0;
-                    }
-                }
-            }
-        }
-
-        void springs(int from, int to) {
-            final int[] sa = s.springAArray();
-            final int[] sb = s.springBArray();
-            final double[] rest = s.restLengthArray();
-            final double[] ks = s.stiffnessArray();
-            final double[] kd = s.springDampingArray();
-            final double[] pos = x;
-            final double[] vel = v;
-            final double[] out = acc;
-            final double[] g4 = geo;
-            final double[] nb = nodeBlocks;
-            final double t = tau;
-            final double t2 = tau * tau;
-            final boolean cl = clamp;
-            final boolean rhs = rhsMode;
-            for (int k = from; k < to; k++) {
-                int o = 4 * k;
-                int da = dofA[k];
-                int db = dofB[k];
-                int sp = order[k];
-                if (da < 0 && db < 0) {
-                    g4[o] = 0;
-                    g4[o + 1] = 0;
-                    g4[o + 2] = 0;
-                    g4[o + 3] = 0;
-                    continue;
-                }
-                int a = 3 * sa[sp];
-                int b = 3 * sb[sp];
-                double dx = pos[b] - pos[a];
-                double dy = pos[b + 1] - pos[a + 1];
-                double dz = pos[b + 2] - pos[a + 2];
-                double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-                if (l < Forces.MIN_LENGTH) {
-                    g4[o] = 0;
-                    g4[o + 1] = 0;
-                    g4[o + 2] = 0;
-                    g4[o + 3] = 0;
-                    continue;
-                }
-                double inv = 1.0 / l;
-                double nx = dx * inv;
-                double ny = dy * inv;
-                double nz = dz * inv;
-                double g = 1 - rest[sp] * inv;
-                if (cl && g < 0) {
-                    g = 0;
-                }
-                double k0 = ks[sp];
-                double along = k0 * (1 - g);
-                double across = k0 * g;
-                // S_s = α n nᵀ + β I = m mᵀ + β I with m = √α n (α ≥ 0: k_s, k_d ≥ 0 and 1 − g = min(1, L/l) ≥ 0)
-                double root = Math.sqrt(t2 * along + t * kd[sp]);
-                double mx = root * nx;
-                double my = root * ny;
-                double mz = root * nz;
-                double beta = t2 * across;
-                g4[o] = mx;
-                g4[o + 1] = my;
-                g4[o + 2] = mz;
-                g4[o + 3] = beta;
-                double sxx = mx * mx + beta;
-                double sxy = mx * my;
-                double sxz = mx * mz;
-                double syy = my * my + beta;
-                double syz = my * mz;
-                double szz = mz * mz + beta;
-                if (da >= 0) {
-                    int q = 2 * da;
-                    nb[q] += sxx;
-                    nb[q + 1] += sxy;
-                    nb[q + 2] += sxz;
-                    nb[q + 3] += syy;
-                    nb[q + 4] += syz;
-                    nb[q + 5] += szz;
-                }
-                if (db >= 0) {
-                    int q = 2 * db;
-                    nb[q] += sxx;
-                    nb[q + 1] += sxy;
-                    nb[q + 2] += sxz;
-                    nb[q + 3] += syy;
-                    nb[q + 4] += syz;
-                    nb[q + 5] += szz;
-                }
-                if (out == null) {
-                    continue;
-                }
-                double ux = 0;
-                double uy = 0;
-                double uz = 0;
-                if (da >= 0) {
-                    ux = vel[a];
-                    uy = vel[a + 1];
-                    uz = vel[a + 2];
-                }
-                if (db >= 0) {
-                    ux -= vel[b];
-                    uy -= vel[b + 1];
-                    uz -= vel[b + 2];
-                }
-                double nu = nx * ux + ny * uy + nz * uz;
-                // K u = k_s (1 − g) (n·u) n + k_s g u
-                double wx = along * nu * nx + across * ux;
-                double wy = along * nu * ny + across * uy;
-                double wz = along * nu * nz + across * uz;
-                double cx;
-                double cy;
-                double cz;
-                if (rhs) {
-                    // τ f_a − τ² K u, f_a = (k_s (l − L) + k_d (v_b − v_a)·n) n
-                    double mag = t * (k0 * (l - rest[sp]) - kd[sp] * nu);
-                    cx = mag * nx - t2 * wx;
-                    cy = mag * ny - t2 * wy;
-                    cz = mag * nz - t2 * wz;
-                } else {
-                    cx = wx;
-                    cy = wy;
-                    cz = wz;
-                }
-                if (da >= 0) {
-                    out[da] += cx;
-                    out[da + 1] += cy;
-                    out[da + 2] += cz;
-                }
-                if (db >= 0) {
-                    out[db] -= cx;
-                    out[db + 1] -= cy;
-                    out[db + 2] -= cz;
-                }
-            }
-        }
     }
 
     /** y = A u on the free DOFs (both of length {@link #dimension()} at least). */
@@ -453,7 +246,7 @@ public final class SystemMatrix {
 
     /** The first free DOF of part c (c = 0 … PARTS; dofFrom(PARTS) is the dimension). */
     int dofFrom(int c) {
-        return 3 * nodeFrom[c];
+        return 3 * layout.nodeFrom(c);
     }
 
     /**
@@ -464,8 +257,8 @@ public final class SystemMatrix {
      *         {@link #productBoundary} it adds up to uᵀAu
      */
     double productPart(int c, double[] u, double[] y, double[] z, double beta) {
-        int from = nodeFrom[c];
-        int to = nodeFrom[c + 1];
+        int from = layout.nodeFrom(c);
+        int to = layout.nodeFrom(c + 1);
         for (int j = from, q = 3 * from; j < to; j++, q += 3) {
             double u0;
             double u1;
@@ -487,7 +280,7 @@ public final class SystemMatrix {
             y[q + 1] = d * u1;
             y[q + 2] = d * u2;
         }
-        springProducts(partition.springStart(c), partition.springStart(c + 1), u, y);
+        springProducts(layout.partition().springStart(c), layout.partition().springStart(c + 1), u, y);
         double quad = 0;
         for (int q = 3 * from; q < 3 * to; q++) {
             quad += u[q] * y[q];
@@ -502,10 +295,12 @@ public final class SystemMatrix {
      */
     double productBoundary(double[] u, double[] y) {
         final double[] g4 = geo;
+        final int[] ia = layout.dofA();
+        final int[] ib = layout.dofB();
         double quad = 0;
-        for (int k = partition.springStart(PARTS); k < springCount; k++) {
-            int da = dofA[k];
-            int db = dofB[k];
+        for (int k = layout.partition().springStart(PARTS); k < layout.springCount(); k++) {
+            int da = ia[k];
+            int db = ib[k];
             double ux = 0;
             double uy = 0;
             double uz = 0;
@@ -546,8 +341,8 @@ public final class SystemMatrix {
     /** y += Σ Gᵀ S_s G u over the springs at positions [from, to). */
     private void springProducts(int from, int to, double[] u, double[] y) {
         final double[] g4 = geo;
-        final int[] ia = dofA;
-        final int[] ib = dofB;
+        final int[] ia = layout.dofA();
+        final int[] ib = layout.dofB();
         for (int k = from; k < to; k++) {
             int da = ia[k];
             int db = ib[k];
@@ -596,7 +391,7 @@ public final class SystemMatrix {
 
     /** The number of spring slots (every spring, in the partition's order). */
     int springSlots() {
-        return springCount;
+        return layout.springCount();
     }
 
     /** Per spring slot k, (m_x, m_y, m_z, β) at {@code [4k, 4k + 4)}: S = m mᵀ + β I. Shared. */
@@ -606,12 +401,12 @@ public final class SystemMatrix {
 
     /** Per spring slot, the first DOF of end a, −1 when pinned. Shared. */
     int[] springDofA() {
-        return dofA;
+        return layout.dofA();
     }
 
     /** Per spring slot, the first DOF of end b, −1 when pinned. Shared. */
     int[] springDofB() {
-        return dofB;
+        return layout.dofB();
     }
 
     /** Per free node j, m_j + τc (kg), the multiple of I on A's diagonal besides the springs. Shared. */
@@ -650,7 +445,7 @@ public final class SystemMatrix {
 
     /** Copies S_s = τ D_s + τ² K_s of spring sp (row-major, 9 values) into out at off. */
     public void springBlock(int sp, double[] out, int off) {
-        int o = 4 * position[sp];
+        int o = 4 * layout.position()[sp];
         double mx = geo[o];
         double my = geo[o + 1];
         double mz = geo[o + 2];
@@ -672,9 +467,11 @@ public final class SystemMatrix {
      * (8 B), u (24 B) and y (24 B). A measure of the product's memory traffic, for the benchmark.
      */
     public long productBytes() {
+        final int[] ia = layout.dofA();
+        final int[] ib = layout.dofB();
         long springs = 0;
-        for (int k = 0; k < springCount; k++) {
-            if (dofA[k] >= 0 || dofB[k] >= 0) {
+        for (int k = 0; k < layout.springCount(); k++) {
+            if (ia[k] >= 0 || ib[k] >= 0) {
                 springs++;
             }
         }
@@ -701,10 +498,13 @@ public final class SystemMatrix {
             t.addItem(base + 2, base + 2, nodeBlocks[m + 5]);
         }
         final double[] block = fullBlocks;
-        for (int sp = 0; sp < springCount; sp++) {
+        final int[] position = layout.position();
+        final int[] ia = layout.dofA();
+        final int[] ib = layout.dofB();
+        for (int sp = 0; sp < layout.springCount(); sp++) {
             int k = position[sp];
-            int da = dofA[k];
-            int db = dofB[k];
+            int da = ia[k];
+            int db = ib[k];
             if (da < 0 || db < 0) {
                 continue;
             }
@@ -721,9 +521,11 @@ public final class SystemMatrix {
 
     /** The number of triplets {@link #addUpperTriangleTo} appends. */
     public int upperTriangleEntries() {
+        final int[] ia = layout.dofA();
+        final int[] ib = layout.dofB();
         int both = 0;
-        for (int k = 0; k < springCount; k++) {
-            if (dofA[k] >= 0 && dofB[k] >= 0) {
+        for (int k = 0; k < layout.springCount(); k++) {
+            if (ia[k] >= 0 && ib[k] >= 0) {
                 both++;
             }
         }
@@ -732,12 +534,7 @@ public final class SystemMatrix {
 
     /** Copies the free DOFs of a full {@code 3n} array into a free-DOF array. */
     public void gather(double[] full, double[] free) {
-        for (int j = 0, q = 0; j < particleOfNode.length; j++, q += 3) {
-            int p = 3 * particleOfNode[j];
-            free[q] = full[p];
-            free[q + 1] = full[p + 1];
-            free[q + 2] = full[p + 2];
-        }
+        layout.gather(full, free);
     }
 
     /**
@@ -748,71 +545,16 @@ public final class SystemMatrix {
      * @return the dimension, 3 × (number of free particles)
      */
     public int prepare(MassSpringSystem s) {
-        refreshPattern(s);
-        return dim;
-    }
-
-    private void refreshPattern(MassSpringSystem s) {
-        int n = s.particleCount();
-        boolean same = s == seen && n == particleCount && s.springCount() == springCount;
-        if (same) {
-            for (int i = 0; i < n; i++) {
-                if ((dof[i] < 0) != s.isPinned(i)) {
-                    same = false;
-                    break;
-                }
+        if (layout.refresh(s)) {
+            int free = layout.nodes();
+            diag = new double[free];
+            nodeBlocks = new double[6 * free];
+            fullBlocks = new double[9];
+            if (geo.length != 4 * layout.springCount()) {
+                geo = new double[4 * layout.springCount()];
             }
+            Arrays.fill(geo, 0);
         }
-        if (same) {
-            return;
-        }
-        if (partition == null || s != seen || !partition.fits(s)) {
-            partition = new SpringPartition(s);
-        }
-        seen = s;
-        particleCount = n;
-        springCount = s.springCount();
-        if (dof.length != n) {
-            dof = new int[n];
-        }
-        int free = 0;
-        for (int i = 0; i < n; i++) {
-            dof[i] = s.isPinned(i) ? -1 : 3 * free++;
-        }
-        dim = 3 * free;
-        particleOfNode = new int[free];
-        for (int i = 0; i < n; i++) {
-            if (dof[i] >= 0) {
-                particleOfNode[dof[i] / 3] = i;
-            }
-        }
-        for (int c = 0; c <= PARTS; c++) {
-            int first = partition.nodeStart(c);
-            int freeBefore = 0;
-            for (int i = 0; i < first; i++) {
-                if (dof[i] >= 0) {
-                    freeBefore++;
-                }
-            }
-            nodeFrom[c] = freeBefore;
-        }
-        diag = new double[free];
-        nodeBlocks = new double[6 * free];
-        fullBlocks = new double[9];
-        order = partition.orderArray();
-        if (dofA.length != springCount) {
-            dofA = new int[springCount];
-            dofB = new int[springCount];
-            position = new int[springCount];
-            geo = new double[4 * springCount];
-        }
-        for (int k = 0; k < springCount; k++) {
-            int sp = order[k];
-            position[sp] = k;
-            dofA[k] = dof[s.springA(sp)];
-            dofB[k] = dof[s.springB(sp)];
-        }
-        Arrays.fill(geo, 0);
-        pattern++;
+        return layout.dimension();
     }
 }

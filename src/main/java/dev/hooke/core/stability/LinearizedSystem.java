@@ -1,6 +1,6 @@
 package dev.hooke.core.stability;
 
-import dev.hooke.core.force.Forces;
+import dev.hooke.core.force.SpringGeometry;
 import dev.hooke.core.model.MassSpringSystem;
 import org.ejml.data.DMatrixRMaj;
 
@@ -67,20 +67,15 @@ final class LinearizedSystem {
         geo = new double[springs];
         live = new boolean[springs];
         for (int sp = 0; sp < springs; sp++) {
-            int a = 3 * sa[sp];
-            int b = 3 * sb[sp];
-            double dx = s.x[b] - s.x[a];
-            double dy = s.x[b + 1] - s.x[a + 1];
-            double dz = s.x[b + 2] - s.x[a + 2];
-            double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            if (l < Forces.MIN_LENGTH || (dof[sa[sp]] < 0 && dof[sb[sp]] < 0)) {
+            if (dof[sa[sp]] < 0 && dof[sb[sp]] < 0) {
+                continue;
+            }
+            double l = SpringGeometry.direction(s.x, 3 * sa[sp], 3 * sb[sp], nx, 3 * sp);
+            if (l < SpringGeometry.MIN_LENGTH) {
                 continue;
             }
             live[sp] = true;
-            nx[3 * sp] = dx / l;
-            nx[3 * sp + 1] = dy / l;
-            nx[3 * sp + 2] = dz / l;
-            geo[sp] = 1 - s.restLength(sp) / l;
+            geo[sp] = SpringGeometry.transverseFactor(s.restLength(sp), l, false);
         }
         air = s.airDamping();
     }
@@ -161,12 +156,7 @@ final class LinearizedSystem {
                 continue;
             }
             double g = withGeometry ? geo[sp] : 0;
-            for (int r = 0; r < 3; r++) {
-                for (int c = 0; c < 3; c++) {
-                    double nn = nx[3 * sp + r] * nx[3 * sp + c];
-                    block[3 * r + c] = k[sp] * (nn + g * ((r == c ? 1 : 0) - nn));
-                }
-            }
+            SpringGeometry.stiffnessBlockAlong(k[sp], g, nx[3 * sp], nx[3 * sp + 1], nx[3 * sp + 2], block, 0);
             int da = dof[sa[sp]];
             int db = dof[sb[sp]];
             addBlock(m, da, da, block, +1);
