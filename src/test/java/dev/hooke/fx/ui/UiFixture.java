@@ -73,6 +73,32 @@ final class UiFixture {
         }
     }
 
+    /**
+     * Waits until {@code problem}, evaluated on the FX thread, answers null (the window agrees
+     * with itself), for at most {@code seconds}.
+     *
+     * @throws AssertionError naming {@code what} and the last problem seen
+     */
+    static void eventually(String what, double seconds, Callable<String> problem) {
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        String last;
+        while (true) {
+            try {
+                last = WaitForAsyncUtils.asyncFx(problem).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new AssertionError(what + ": the check failed", e);
+            }
+            if (last == null) {
+                WaitForAsyncUtils.waitForFxEvents();
+                return;
+            }
+            if (System.nanoTime() > end) {
+                throw new AssertionError(what + ": " + last);
+            }
+            WaitForAsyncUtils.sleep(20, TimeUnit.MILLISECONDS);
+        }
+    }
+
     /** Opens the lesson whose file name starts with {@code filePrefix} and waits for its first snapshot. */
     static void openLesson(FxRobot robot, Workbench workbench, String filePrefix) {
         LessonLibrary.Entry entry = workbench.lessons().entries().stream()
