@@ -313,8 +313,8 @@ class RandomSessionUiTest {
                     + " s; the panel says \"" + detail + "\"";
         }
         String updating = I18n.text("status.updating").trim();
-        if (!detail.startsWith(Phrases.integrator(s.integrator())) || !detail.contains(Phrases.limit(s.limit()))
-                || detail.contains(updating)) {
+        boolean named = s.limit().unlimited() || detail.contains(Phrases.limit(s.limit()));
+        if (!detail.startsWith(Phrases.integrator(s.integrator())) || !named || detail.contains(updating)) {
             return "the panel says \"" + detail + "\"; the snapshot: " + s.integrator() + ", " + Phrases.limit(s.limit());
         }
         if (!status.contains(Phrases.limit(s.limit())) || status.contains(updating)) {
