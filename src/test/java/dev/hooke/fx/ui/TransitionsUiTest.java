@@ -717,4 +717,29 @@ class TransitionsUiTest {
         });
         assertNotEquals(SceneType.CLOTH, workbench.rendered().topology().type());
     }
+
+    /**
+     * Lesson 13 open, Scene › Soft cube, Play for a second, Pause, then the lesson closed: the
+     * window goes on showing the same cube at the same t, with no jump.
+     */
+    @Test
+    void closingLessonThirteenAfterSoftCubeKeepsTheCubeAndItsTime(FxRobot robot) {
+        UiFixture.openLesson(robot, workbench, "13");
+        UiFixture.chooseScene(robot, SceneType.CUBE);
+        robot.clickOn("#playButton");
+        WaitForAsyncUtils.sleep(1000, TimeUnit.MILLISECONDS);
+        robot.clickOn("#playButton");
+        eventually("the pause", SETTLE_SECONDS, () -> latest().running() ? "still running" : null);
+        WaitForAsyncUtils.sleep(200, TimeUnit.MILLISECONDS);
+        String before = onFx(() -> text(robot, "#timeLabel"));
+        SceneType shownBefore = onFx(() -> workbench.rendered().topology().type());
+        robot.interact(() -> workbench.lessons().closeLesson());
+        eventually("the window after closing the lesson", SETTLE_SECONDS, () -> {
+            String after = text(robot, "#timeLabel");
+            SceneType shown = workbench.rendered().topology().type();
+            return after.equals(before) && shown == SceneType.CUBE && shownBefore == SceneType.CUBE ? null
+                    : "before closing, the " + shownBefore + " at \"" + before + "\"; after, the " + shown
+                            + " at \"" + after + "\"";
+        });
+    }
 }

@@ -198,25 +198,34 @@ final class UiFixture {
         return out;
     }
 
-    /** The tick labels an axis shows. */
+    /** The tick labels an axis shows: its own text children (the axis's name is a label of its own). */
     static List<String> tickLabels(Axis<?> axis) {
         List<String> out = new ArrayList<>();
-        for (Axis.TickMark<?> m : axis.getTickMarks()) {
-            if (m.isTextVisible() && m.getLabel() != null) {
-                out.add(m.getLabel());
+        for (Node n : axis.getChildrenUnmodifiable()) {
+            if (n instanceof javafx.scene.text.Text t && t.isVisible() && t.getText() != null && !t.getText().isEmpty()) {
+                out.add(t.getText());
             }
         }
         return out;
     }
 
-    /** The significant digits a number as written shows: "0.00125" 3, "1.5e-7" 2, "1,200" 2. */
+    /**
+     * The significant digits a number shows as written: from its first non-zero digit to its last
+     * digit, the zeros after the decimal point included ("0.00125" 3, "2.50" 3, "1.5e-7" 2,
+     * "1,200" 2). A zero counts the decimals it is written with ("0" 1, "0.000" 3): they claim
+     * that precision as much as any other digits.
+     */
     static int significantDigits(String label) {
         String mantissa = label.replaceAll("[eE×].*$", "").replaceAll("[^0-9.]", "");
         String digits = mantissa.replace(".", "").replaceFirst("^0+", "");
-        if (!mantissa.contains(".")) {
+        int dot = mantissa.indexOf('.');
+        if (digits.isEmpty()) {
+            return dot < 0 ? 1 : Math.max(1, mantissa.length() - dot - 1);
+        }
+        if (dot < 0) {
             digits = digits.replaceFirst("0+$", "");
         }
-        return digits.isEmpty() ? 1 : digits.length();
+        return Math.max(1, digits.length());
     }
 
     // ------------------------------------------------------------------ what a person does
