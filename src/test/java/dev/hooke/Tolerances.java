@@ -158,6 +158,30 @@ public final class Tolerances {
     /** How long a test waits for the simulation or the window to react; in s. */
     public static final long UI_TIMEOUT_SECONDS = 20;
 
+    /**
+     * How long a command (Pause) may take to show in the window and the snapshot, whatever the
+     * simulation is busy with; in s: a few frames, far below a step of the 100 × 100 cloth.
+     */
+    public static final double COMMAND_LATENCY_SECONDS = 0.2;
+
+    /**
+     * How far the status bar's t may lag the newest snapshot's while the simulation plays; in
+     * wall-clock s (times the speed for simulated time): a few frames of a busy machine.
+     */
+    public static final double STATUS_LAG_SECONDS = 0.5;
+
+    /** The most significant digits an axis tick label may show. */
+    public static final int MAX_TICK_DIGITS = 6;
+
+    /**
+     * Relative difference allowed between the value a Δt slider mark is drawn at and the limit
+     * the snapshot holds: the same double, passed along.
+     */
+    public static final double MARK_RELATIVE = 1e-12;
+
+    /** How long the window may take to agree with itself after an action of the randomized test; in s. */
+    public static final long SETTLE_SECONDS = 10;
+
     /** Colour distance in RGB (0 … √3) above which two renders of a view differ at a pixel. */
     public static final double PIXEL_DIFFERENCE = 0.08;
 

@@ -675,6 +675,11 @@ public final class Workbench implements AutoCloseable {
         return view;
     }
 
+    /** The snapshot the window drew last: the view, the status bar and the panels show it (FX thread). */
+    public Snapshot rendered() {
+        return shown;
+    }
+
     public EnergyChart chart() {
         return chart;
     }

@@ -264,6 +264,19 @@ public final class ParameterSlider extends VBox {
         at.addListener(o -> marks.requestLayout());
     }
 
+    /**
+     * The value the mark with {@code id} is drawn at (in the parameter's units), or NaN when
+     * there is no such mark.
+     */
+    public double markValue(String id) {
+        for (Mark m : marks.list) {
+            if (id.equals(m.bar().getId())) {
+                return m.at().get();
+            }
+        }
+        return Double.NaN;
+    }
+
     private record Mark(Region bar, Label caption, ObservableDoubleValue at) {
     }
 

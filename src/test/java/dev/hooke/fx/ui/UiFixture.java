@@ -8,11 +8,29 @@ import dev.hooke.fx.I18n;
 import dev.hooke.fx.Workbench;
 import dev.hooke.fx.lesson.LessonLibrary;
 import dev.hooke.core.scene.SceneFile;
+import dev.hooke.fx.Phrases;
+import dev.hooke.fx.chart.ChartsPane;
+import dev.hooke.fx.controls.ParameterSlider;
+import dev.hooke.fx.sim.EnergySample;
+import dev.hooke.fx.sim.Snapshot;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.chart.Axis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.RadioButton;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
@@ -54,6 +72,32 @@ final class UiFixture {
         }
     }
 
+    /**
+     * Waits until {@code problem}, evaluated on the FX thread, answers null (the window agrees
+     * with itself), for at most {@code seconds}.
+     *
+     * @throws AssertionError naming {@code what} and the last problem seen
+     */
+    static void eventually(String what, double seconds, Callable<String> problem) {
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        String last;
+        while (true) {
+            try {
+                last = WaitForAsyncUtils.asyncFx(problem).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new AssertionError(what + ": the check failed", e);
+            }
+            if (last == null) {
+                WaitForAsyncUtils.waitForFxEvents();
+                return;
+            }
+            if (System.nanoTime() > end) {
+                throw new AssertionError(what + ": " + last);
+            }
+            WaitForAsyncUtils.sleep(20, TimeUnit.MILLISECONDS);
+        }
+    }
+
     /** Opens the lesson whose file name starts with {@code filePrefix} and waits for its first snapshot. */
     static void openLesson(FxRobot robot, Workbench workbench, String filePrefix) {
         LessonLibrary.Entry entry = workbench.lessons().entries().stream()
@@ -79,5 +123,147 @@ final class UiFixture {
             workbench.lessons().finishQuickly();
         });
         waitFor("the step", () -> workbench.lessons().result() != null && !workbench.lessons().isBusy());
+    }
+
+    // ------------------------------------------------------------------ what the window shows
+
+    /**
+     * The newest snapshot of the simulation the window shows: the open lesson's, or the
+     * workbench's own. Tests read the window's state through this one method, so that it can
+     * follow the window when a lesson drives the workbench's one runner.
+     */
+    static Snapshot latest(Workbench workbench) {
+        return workbench.runner().latest();
+    }
+
+    /** The status bar's time as the window writes it for {@code s}: "t = 1.234 s". */
+    static String timeText(Snapshot s) {
+        return I18n.text("status.time", String.format(Locale.ROOT, "%.3f", s.time()));
+    }
+
+    /** The time the status bar shows; in s (NaN when it shows none). */
+    static double statusTime(FxRobot robot) {
+        String text = robot.lookup("#timeLabel").queryLabeled().getText();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(-?[0-9]+\\.[0-9]+)").matcher(text);
+        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+    }
+
+    /** The Δt slider of the side panel. */
+    static ParameterSlider dtSlider(FxRobot robot) {
+        return robot.lookup("#dt").queryAs(ParameterSlider.class);
+    }
+
+    /** The buttons of the explosion notification with the style class {@code styleClass}. */
+    static List<Node> bannerButtons(Workbench workbench, String styleClass) {
+        List<Node> out = new ArrayList<>();
+        for (Node n : workbench.notificationPane().lookupAll("." + styleClass)) {
+            if (n instanceof Button) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The samples each chart shown holds, by chart (the sweep chart and the phase portrait hold
+     * none of their own).
+     */
+    static Map<ChartsPane.Kind, List<EnergySample>> shownChartSamples(Workbench workbench) {
+        ChartsPane charts = workbench.charts();
+        Map<ChartsPane.Kind, List<EnergySample>> out = new LinkedHashMap<>();
+        for (ChartsPane.Kind k : charts.shown()) {
+            List<EnergySample> samples = switch (k) {
+                case ENERGY -> charts.energy().samples();
+                case ENERGY_RATIO -> charts.energyRatio().samples();
+                case STABILITY -> charts.stability().chart().samples();
+                case SOLVER -> charts.solver().chart().samples();
+                case DISPLACEMENT, ERROR -> charts.displacement().samples();
+                case STRAIN -> charts.strain().samples();
+                case SWEEP, PHASE -> null;
+            };
+            if (samples != null) {
+                out.put(k, samples);
+            }
+        }
+        return out;
+    }
+
+    /** The charts below the view that are shown, each with its axes. */
+    static List<XYChart<?, ?>> shownCharts(Workbench workbench) {
+        List<XYChart<?, ?>> out = new ArrayList<>();
+        for (Node n : workbench.charts().getChildren()) {
+            if (n.isVisible() && n instanceof XYChart<?, ?> c) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** The tick labels an axis shows: its own text children (the axis's name is a label of its own). */
+    static List<String> tickLabels(Axis<?> axis) {
+        List<String> out = new ArrayList<>();
+        for (Node n : axis.getChildrenUnmodifiable()) {
+            if (n instanceof javafx.scene.text.Text t && t.isVisible() && t.getText() != null && !t.getText().isEmpty()) {
+                out.add(t.getText());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The significant digits a number shows as written: from its first non-zero digit to its last
+     * digit, the zeros after the decimal point included ("0.00125" 3, "2.50" 3, "1.5e-7" 2,
+     * "1,200" 2). A zero counts the decimals it is written with ("0" 1, "0.000" 3): they claim
+     * that precision as much as any other digits.
+     */
+    static int significantDigits(String label) {
+        String mantissa = label.replaceAll("[eE×].*$", "").replaceAll("[^0-9.]", "");
+        String digits = mantissa.replace(".", "").replaceFirst("^0+", "");
+        int dot = mantissa.indexOf('.');
+        if (digits.isEmpty()) {
+            return dot < 0 ? 1 : Math.max(1, mantissa.length() - dot - 1);
+        }
+        if (dot < 0) {
+            digits = digits.replaceFirst("0+$", "");
+        }
+        return Math.max(1, digits.length());
+    }
+
+    // ------------------------------------------------------------------ what a person does
+
+    /** Picks {@code type} in the toolbar's scene box, as a person does: opens it and clicks the name. */
+    static void chooseScene(FxRobot robot, SceneType type) {
+        chooseIn(robot, "#sceneChoice", Phrases.scene(type));
+    }
+
+    /** Opens the combo box {@code comboId} and clicks the entry showing {@code text}. */
+    static void chooseIn(FxRobot robot, String comboId, String text) {
+        ComboBox<?> combo = robot.lookup(comboId).queryAs(ComboBox.class);
+        robot.clickOn(combo);
+        waitFor("the list of " + comboId, combo::isShowing);
+        Node cell = robot.lookup(n -> n instanceof ListCell<?> c && text.equals(c.getText())
+                && n.getScene() != combo.getScene() && n.isVisible()).query();
+        robot.clickOn(cell);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Types {@code text} into the field {@code fieldId}, replacing what it held, and presses Enter. */
+    static void type(FxRobot robot, String fieldId, String text) {
+        TextField field = robot.lookup(fieldId).queryAs(TextField.class);
+        robot.clickOn(field);
+        robot.interact(field::selectAll);
+        robot.write(text);
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /**
+     * Presses a key of the window's shortcuts, with the focus away from any text field (as after
+     * a click on the view).
+     */
+    static void press(FxRobot robot, Workbench workbench, KeyCode key) {
+        robot.interact(() -> workbench.root().requestFocus());
+        robot.type(key);
+        WaitForAsyncUtils.waitForFxEvents();
     }
 }
