@@ -410,7 +410,7 @@ public final class LessonPanel {
     private <T> void watch(ObservableValue<T> p, SceneFile.Key key) {
         p.addListener((obs, old, value) -> {
             if (session == null || model.isLoading() || value == null
-                    || model.sceneProperty().get() != session.scene().type()) {
+                    || !session.isShownIn(model.snapshotProperty().get())) {
                 return;
             }
             putOverride(key, value, session.scene());
@@ -422,7 +422,7 @@ public final class LessonPanel {
     private void watchSolver() {
         model.implicitOptionsProperty().addListener((obs, old, o) -> {
             if (session == null || model.isLoading() || o == null || old == null
-                    || model.sceneProperty().get() != session.scene().type()) {
+                    || !session.isShownIn(model.snapshotProperty().get())) {
                 return;
             }
             boolean any = false;
@@ -496,7 +496,7 @@ public final class LessonPanel {
     /**
      * Takes the person's values in: before the step shown has run, the lesson's simulation takes
      * them at once; after, the step is played again with them (the lesson replayed to the step
-     * before, unpaced). While a step runs they wait for its end.
+     * before, unpaced). A step under way plays its rest unpaced, so that the new values follow at once.
      */
     void takeOverrides() {
         settle.stop();
@@ -505,6 +505,7 @@ public final class LessonPanel {
         }
         if (busy) {
             overridesPending = true;
+            session.finishQuickly();
             return;
         }
         overridesPending = false;

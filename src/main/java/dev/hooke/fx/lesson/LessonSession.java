@@ -12,6 +12,7 @@ import dev.hooke.core.sim.Simulation;
 import dev.hooke.fx.sim.Driver;
 import dev.hooke.fx.sim.EnergySample;
 import dev.hooke.fx.sim.SimulationRunner;
+import dev.hooke.fx.sim.Snapshot;
 import dev.hooke.fx.sim.Snapshots;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,6 +57,8 @@ public final class LessonSession implements AutoCloseable {
     private volatile SceneFile scene;
     /** The integrators of the comparison being shown, by lane, or empty. */
     private volatile List<IntegratorKind> compared = List.of();
+    /** The generation of the runner's snapshots that show this lesson's simulations last (−1: none yet). */
+    private volatile int shownGeneration = -1;
 
     // ---- confined to the simulation thread (set up before the first job)
     private final LessonRunner steps;
@@ -101,6 +104,14 @@ public final class LessonSession implements AutoCloseable {
      */
     public List<IntegratorKind> compared() {
         return compared;
+    }
+
+    /**
+     * Whether {@code s} shows this lesson's simulations (not a scene chosen since, nor compare
+     * mode): only then are the panels' values the lesson's.
+     */
+    public boolean isShownIn(Snapshot s) {
+        return s != null && s.generation() == shownGeneration;
     }
 
     /** Whether a step is being played. */
@@ -280,6 +291,7 @@ public final class LessonSession implements AutoCloseable {
         }
         oracleScene = now;
         driver.show(now, s, this::decorate);
+        shownGeneration = driver.generation();
     }
 
     /** After every step of the lesson's main simulation. */
@@ -313,6 +325,7 @@ public final class LessonSession implements AutoCloseable {
             compared = List.copyOf(kinds);
             compareOracle = freshOracle(steps.scene());
             driver.showAll(steps.scene(), sides, this::decorate);
+            shownGeneration = driver.generation();
         }
         driver.stepped();
     }

@@ -129,6 +129,11 @@ public final class Driver {
         anchored = false;
     }
 
+    /** The generation the runner shows now. */
+    public int generation() {
+        return r.generation;
+    }
+
     /** Runs from now on as fast as they can (a replay). */
     public void unpaced() {
         paced = false;
