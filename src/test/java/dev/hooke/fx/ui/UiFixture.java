@@ -51,6 +51,7 @@ final class UiFixture {
         Scene scene = new Scene(workbench.root(), width, height);
         workbench.installShortcuts(scene);
         stage.setScene(scene);
+        stage.sizeToScene();        // a test before may have given the stage a size of its own
         stage.show();
         return workbench;
     }
