@@ -96,8 +96,10 @@ public final class StabilityChart {
     public void setCompare(List<String> names) {
         compared = List.copyOf(names);
         List<TimeSeriesChart.Line> lines = new ArrayList<>();
-        lines.add(new TimeSeriesChart.Line(I18n.text("chart.dt"), 0, EnergySample::dt));
-        lines.add(new TimeSeriesChart.Line(I18n.text("chart.naive"), 0, EnergySample::naiveBound));
+        // Δt and 2√(m/k) are the same for every system: they follow whichever still runs
+        lines.add(new TimeSeriesChart.Line(I18n.text("chart.dt"), TimeSeriesChart.Line.ANY_LANE, EnergySample::dt));
+        lines.add(new TimeSeriesChart.Line(I18n.text("chart.naive"), TimeSeriesChart.Line.ANY_LANE,
+                EnergySample::naiveBound));
         if (compared.size() < 2) {
             lines.add(new TimeSeriesChart.Line(I18n.text("chart.limit"), 0, EnergySample::limit));
         } else {

@@ -40,10 +40,14 @@ public final class TimeSeriesChart {
      * One series.
      *
      * @param name  the legend's text
-     * @param lane  the system it follows (0 or 1)
+     * @param lane  the system it follows (0 the main one, k the k-th of a comparison), or
+     *              {@link #ANY_LANE} for a quantity all systems share (Δt, the naive bound): it
+     *              follows whichever system still runs
      * @param value the quantity
      */
     public record Line(String name, int lane, ToDoubleFunction<EnergySample> value) {
+        /** The lane of a line that takes one sample per instant from any system. */
+        public static final int ANY_LANE = -1;
     }
 
     /**
@@ -297,6 +301,16 @@ public final class TimeSeriesChart {
         plot(current);
     }
 
+    /** The time of line k's newest point, plotted or waiting to be; −∞ when it has none. */
+    private double lastTime(int k) {
+        List<XYChart.Data<Number, Number>> waiting = pending.get(k);
+        if (!waiting.isEmpty()) {
+            return waiting.get(waiting.size() - 1).getXValue().doubleValue();
+        }
+        ObservableList<XYChart.Data<Number, Number>> data = series.get(k).getData();
+        return data.isEmpty() ? Double.NEGATIVE_INFINITY : data.get(data.size() - 1).getXValue().doubleValue();
+    }
+
     private void plot(List<EnergySample> batch) {
         double newest = Double.NaN;
         for (EnergySample e : batch) {
@@ -305,7 +319,7 @@ public final class TimeSeriesChart {
             }
             for (int k = 0; k < lines.size(); k++) {
                 Line l = lines.get(k);
-                if (l.lane() != e.lane()) {
+                if (l.lane() == Line.ANY_LANE ? !(e.time() > lastTime(k)) : l.lane() != e.lane()) {
                     continue;
                 }
                 double y = l.value().applyAsDouble(e);

@@ -122,4 +122,27 @@ class CompareModeUiTest {
         assertFalse(workbench.chart().lines().stream().anyMatch(l -> l.lane() == 1));
         assertNull(snapshot().compare());
     }
+
+    /**
+     * Explicit Euler against Verlet on the rope: once A has exploded, the Δt chart's Δt and naive
+     * bound go on with B (they are the same for both systems), as its energy lines do.
+     */
+    @Test
+    void afterAExplodesTheTimeStepChartFollowsB(FxRobot robot) {
+        robot.interact(() -> workbench.model().integratorProperty().set(IntegratorKind.EXPLICIT_EULER));
+        IntegratorPanelUiTest.flip(robot, "#compareToggle");
+        robot.clickOn("#playButton");
+        waitFor("A to explode while B runs", () -> snapshot().exploded() && snapshot().compare() != null
+                && snapshot().compare().explosion() == null);
+        double exploded = snapshot().explosion().time();
+        waitFor("the Δt line a second past A's explosion", () -> {
+            List<XYChart.Data<Number, Number>> dt = workbench.charts().stability().series().get(0).getData();
+            return !dt.isEmpty() && dt.get(dt.size() - 1).getXValue().doubleValue() > exploded + 1;
+        });
+        List<XYChart.Data<Number, Number>> dt = workbench.charts().stability().series().get(0).getData();
+        for (int i = 1; i < dt.size(); i++) {
+            assertTrue(dt.get(i).getXValue().doubleValue() > dt.get(i - 1).getXValue().doubleValue(),
+                    "one Δt point per instant, in time order");
+        }
+    }
 }
