@@ -347,6 +347,9 @@ public final class TimeSeriesChart {
             while (drop < data.size() - 1 && data.get(drop + 1).getXValue().doubleValue() <= lower) {
                 drop++;
             }
+            if (!data.isEmpty() && data.get(data.size() - 1).getXValue().doubleValue() < lower) {
+                drop = data.size();     // a line that has ended (its system exploded) leaves the window whole
+            }
             drop = Math.max(drop, data.size() - MAX_POINTS);
             if (drop > 0) {
                 data.remove(0, drop);
