@@ -202,9 +202,14 @@ public final class TimeSeriesChart {
         time.setUpperBound(tMax > 0 ? unit * Math.ceil(1.05 * tMax / unit) : WINDOW_SECONDS);
         if (log && lo <= hi) {
             spanDecades(lo, hi);
+        } else if (log && series.isEmpty()) {
+            spanDecades(EMPTY_LOG_LOW, EMPTY_LOG_HIGH);     // nothing to show yet: the usual decades of Δt
         }
     }
 
+    /** The decades (log₁₀ of s) a log chart that no samples feed spans before it has points: 10⁻⁴ … 1 s. */
+    private static final double EMPTY_LOG_LOW = -4;
+    private static final double EMPTY_LOG_HIGH = 0;
 
     /** The fixed series ({@link #setPoints}), in order. */
     public List<XYChart.Series<Number, Number>> points() {
