@@ -264,4 +264,19 @@ class LessonChartsUiTest {
         assertEquals(lessonDelta, workbench.model().verletDeltaProperty().get());
         assertTrue(robot.lookup("#lessonOverride").tryQuery().isEmpty());
     }
+
+    /**
+     * Lesson 3's sweep step, before it runs: the empty sweep chart spans the decades of Δt
+     * (10⁻⁴ … 1 s), not the axis's own 10⁰ … 10¹⁰⁰.
+     */
+    @Test
+    void anEmptySweepChartSpansTheDecadesOfTheTimeStep(FxRobot robot) {
+        openLesson(robot, "03");
+        UiFixture.playStep(robot, workbench);
+        robot.interact(() -> workbench.lessons().next());
+        waitFor("the sweep chart", () -> workbench.charts().shown().contains(ChartsPane.Kind.SWEEP));
+        var axis = (javafx.scene.chart.NumberAxis) workbench.charts().sweep().node().getYAxis();
+        assertEquals(-4, axis.getLowerBound(), "log₁₀ of the lowest Δt shown, in s");
+        assertEquals(0, axis.getUpperBound(), "log₁₀ of the highest Δt shown, in s");
+    }
 }
