@@ -43,7 +43,8 @@ final class UiFixture {
 
     /**
      * Shows a workbench on {@code type}'s default scene in {@code stage}, in English, with its
-     * keyboard shortcuts, at {@code width} × {@code height} pixels.
+     * keyboard shortcuts, at {@code width} × {@code height} pixels. The stage takes the scene's
+     * size even when a test before resized it (the test classes share one stage).
      */
     static Workbench show(Stage stage, SceneType type, double width, double height) {
         I18n.setLocale(I18n.ENGLISH);
@@ -51,6 +52,7 @@ final class UiFixture {
         Scene scene = new Scene(workbench.root(), width, height);
         workbench.installShortcuts(scene);
         stage.setScene(scene);
+        stage.sizeToScene();
         stage.show();
         return workbench;
     }
