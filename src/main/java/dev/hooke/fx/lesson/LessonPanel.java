@@ -1,8 +1,5 @@
 package dev.hooke.fx.lesson;
 
-import dev.hooke.core.integrate.IntegratorKind;
-import dev.hooke.core.lesson.Action;
-import dev.hooke.core.lesson.CheckResult;
 import dev.hooke.core.lesson.Lesson;
 import dev.hooke.core.lesson.Question;
 import dev.hooke.core.lesson.Step;
@@ -10,45 +7,23 @@ import dev.hooke.core.lesson.StepResult;
 import dev.hooke.core.lesson.SweepResult;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.fx.I18n;
-import dev.hooke.fx.Phrases;
 import dev.hooke.fx.chart.ChartsPane;
-import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.model.WorkbenchModel;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
-import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;
-import javafx.scene.control.Button;
-import javafx.scene.control.ComboBox;
-import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
-import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.control.TextField;
-import javafx.scene.control.ToggleGroup;
-import javafx.scene.layout.FlowPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.util.Duration;
 
 /**
  * The lesson panel: choose a lesson, read a step's narration, answer its question, run it and
@@ -74,11 +49,11 @@ import javafx.util.Duration;
  * for the lesson's values, so they are shown with what was measured, but neither passed nor
  * failed, until the person goes back to the lesson's values ({@link #useLessonValues()}), goes
  * back a step or restarts.
+ *
+ * <p>The panel holds the lesson's state and its actions; {@link LessonPanelView} draws it,
+ * {@link LessonOverrides} keeps the person's values and {@link StepCharts} reads a step's charts.
  */
 public final class LessonPanel {
-
-    /** How long a slider must rest before the lesson takes its value in; in ms. */
-    static final double SETTLE_MILLIS = 350;
 
     /** The ids of the controls a step can highlight. */
     public static final Set<String> CONTROL_IDS = Set.of("mass", "ks", "kd", "gravity", "airDamping", "dt",
@@ -97,14 +72,9 @@ public final class LessonPanel {
     private Object[] answers = new Object[0];
     private boolean busy;
     private String status = "";
-    /** Values the person chose with the sliders in place of the lesson's, in the order chosen. */
-    private final Map<SceneFile.Key, Object> overrides = new LinkedHashMap<>();
-    /** The overrides each step's result was produced with (empty: the lesson's values). */
-    private List<Map<SceneFile.Key, Object>> ranWith = new ArrayList<>();
-    /** A change of the overrides is taken in once the slider has settled. */
-    private final PauseTransition settle = new PauseTransition(Duration.millis(SETTLE_MILLIS));
-    /** Overrides changed while a step was running: taken in when it ends. */
-    private boolean overridesPending;
+    /** The person's values in place of the lesson's. */
+    private final LessonOverrides values;
+    private final LessonPanelView view = new LessonPanelView(this, content);
 
     /**
      * @param model       the workbench's view model (the lesson's parameters are shown in it)
@@ -118,18 +88,7 @@ public final class LessonPanel {
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setId("lessonPanel");
-        settle.setOnFinished(e -> takeOverrides());
-        watch(model.massProperty(), SceneFile.Key.MASS);
-        watch(model.stiffnessProperty(), SceneFile.Key.K);
-        watch(model.springDampingProperty(), SceneFile.Key.KD);
-        watch(model.gravityProperty(), SceneFile.Key.GRAVITY);
-        watch(model.airDampingProperty(), SceneFile.Key.AIR_DAMPING);
-        watch(model.dtProperty(), SceneFile.Key.DT);
-        watch(model.integratorProperty(), SceneFile.Key.INTEGRATOR);
-        watch(model.verletDeltaProperty(), SceneFile.Key.VERLET_DELTA);
-        watch(model.projectionIterationsProperty(), SceneFile.Key.ITERATIONS);
-        watch(model.pbdStiffnessProperty(), SceneFile.Key.PBD_STIFFNESS);
-        watchSolver();
+        values = new LessonOverrides(model, () -> session, this::takeOverrides);
         render();
     }
 
@@ -192,8 +151,7 @@ public final class LessonPanel {
         int n = lesson.steps().size();
         results = new StepResult[n];
         answers = new Object[n];
-        ranWith = new ArrayList<>(Collections.nCopies(n, Map.of()));
-        overrides.clear();
+        values.open(n);
         index = 0;
         busy = false;
         status = "";
@@ -204,7 +162,7 @@ public final class LessonPanel {
     /** Closes the lesson; the workbench goes on with its own simulation. */
     public void closeLesson() {
         closeSession();
-        overrides.clear();
+        values.clear();
         results = new StepResult[0];
         answers = new Object[0];
         status = "";
@@ -217,8 +175,7 @@ public final class LessonPanel {
     }
 
     private void closeSession() {
-        settle.stop();
-        overridesPending = false;
+        values.stop();
         if (session != null) {
             session.close();
             session = null;
@@ -258,14 +215,6 @@ public final class LessonPanel {
         };
     }
 
-    private static String controlName(String id) {
-        return switch (id) {
-            case "integratorChoice" -> I18n.text("side.integrator");
-            case "sceneChoice" -> I18n.text("toolbar.scene");
-            default -> I18n.text("param." + id);
-        };
-    }
-
     private Step step() {
         return session.lesson().steps().get(index);
     }
@@ -287,7 +236,7 @@ public final class LessonPanel {
         status = I18n.text("lesson.running");
         LessonSession s = session;
         int at = index;
-        Map<SceneFile.Key, Object> with = Map.copyOf(overrides);
+        Map<SceneFile.Key, Object> with = values.copy();
         s.runNext(with).whenComplete((r, e) -> Platform.runLater(() -> stepPlayed(s, at, with, r, e)));
         render();
     }
@@ -302,13 +251,13 @@ public final class LessonPanel {
             status = failure(e);
         } else {
             results[at] = r;
-            ranWith.set(at, with);
+            values.ranWith(at, with);
             status = "";
         }
         render();
         // the answer and the checks are what the class looks at now
         Platform.runLater(() -> scroll.setVvalue(scroll.getVmax()));
-        if (overridesPending) {
+        if (values.isPending()) {
             takeOverrides();
         }
     }
@@ -326,7 +275,7 @@ public final class LessonPanel {
     /** Goes back one step: the lesson is replayed up to the step before the one shown. */
     public void back() {
         if (session != null && !busy && index > 0) {
-            overrides.clear();
+            values.clear();
             goTo(index - 1);
         }
     }
@@ -335,7 +284,7 @@ public final class LessonPanel {
     public void restart() {
         if (session != null && !busy) {
             Arrays.fill(answers, null);
-            overrides.clear();
+            values.clear();
             goTo(0);
         }
     }
@@ -374,7 +323,7 @@ public final class LessonPanel {
             }
             busy = false;
             Arrays.fill(results, null);
-            Collections.fill(ranWith, Map.of());
+            values.forgetRuns();
             if (e != null) {
                 status = failure(e);
             } else {
@@ -399,98 +348,22 @@ public final class LessonPanel {
                 cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage());
     }
 
-    private static boolean aborted(StepResult r) {
+    /** Whether one of the step's actions failed, which stops the lesson at that step. */
+    static boolean aborted(StepResult r) {
         return r.checks().stream().anyMatch(c -> !c.pass() && r.step().actions().stream()
                 .anyMatch(a -> a.name().equals(c.check()) && a.line() == c.line()));
     }
 
     // ------------------------------------------------------------------ the person's values
 
-    /** Follows a control of the side panel: a change the person makes becomes an override. */
-    private <T> void watch(ObservableValue<T> p, SceneFile.Key key) {
-        p.addListener((obs, old, value) -> {
-            if (session == null || model.isLoading() || value == null
-                    || !session.isShownIn(model.snapshotProperty().get())) {
-                return;
-            }
-            putOverride(key, value, session.scene());
-            settle.playFromStart();
-        });
-    }
-
-    /** Follows the implicit solver's settings: each one the person changes becomes an override. */
-    private void watchSolver() {
-        model.implicitOptionsProperty().addListener((obs, old, o) -> {
-            if (session == null || model.isLoading() || o == null || old == null
-                    || !session.isShownIn(model.snapshotProperty().get())) {
-                return;
-            }
-            boolean any = false;
-            for (SceneFile.Key key : SOLVER_KEYS) {
-                Object was = solverSetting(old, key);
-                Object now = solverSetting(o, key);
-                if (!now.equals(was)) {
-                    overrides.put(key, now);
-                    any = true;
-                }
-            }
-            if (any) {
-                settle.playFromStart();
-            }
-        });
-    }
-
-    /** The solver settings, in the order the note names them. */
-    private static final List<SceneFile.Key> SOLVER_KEYS = List.of(SceneFile.Key.SOLVER, SceneFile.Key.PRECOND,
-            SceneFile.Key.TOL, SceneFile.Key.MAX_ITER, SceneFile.Key.NEWTON_ITERS, SceneFile.Key.WARM_START,
-            SceneFile.Key.CLAMP);
-
-    /** The value of a solver setting, typed as the scene file takes it. */
-    private static Object solverSetting(dev.hooke.core.integrate.ImplicitOptions o, SceneFile.Key key) {
-        return switch (key) {
-            case SOLVER -> o.solver();
-            case PRECOND -> o.preconditioner();
-            case TOL -> o.tolerance();
-            case MAX_ITER -> o.maxIterations();
-            case NEWTON_ITERS -> o.newtonIterations();
-            case WARM_START -> o.warmStart();
-            case CLAMP -> o.clamp();
-            default -> throw new IllegalArgumentException(key.id() + ": not a solver setting");
-        };
-    }
-
-    /** Records the person's value of {@code key}; k_s sets every spring kind, keeping the scene's ratios. */
-    private void putOverride(SceneFile.Key key, Object value, SceneFile scene) {
-        if (key == SceneFile.Key.ITERATIONS) {
-            overrides.put(key, ((Number) value).intValue());
-            return;
-        }
-        if (key != SceneFile.Key.K) {
-            overrides.put(key, value instanceof Number n ? (Object) n.doubleValue() : value);
-            return;
-        }
-        double k = ((Number) value).doubleValue();
-        var spec = scene.spec();
-        if (!SceneFile.Key.K_SHEAR.appliesTo(scene.type())) {
-            overrides.put(SceneFile.Key.K, k);
-            return;
-        }
-        double ratio = k / spec.structuralStiffness();
-        overrides.put(SceneFile.Key.K_STRUCT, k);
-        overrides.put(SceneFile.Key.K_SHEAR, spec.shearStiffness() * ratio);
-        if (SceneFile.Key.K_BEND.appliesTo(scene.type())) {
-            overrides.put(SceneFile.Key.K_BEND, spec.bendStiffness() * ratio);
-        }
-    }
-
     /** The values the person chose in place of the lesson's (empty: none). */
     public Map<SceneFile.Key, Object> overrides() {
-        return Collections.unmodifiableMap(overrides);
+        return values.chosen();
     }
 
     /** Whether the result of the step shown was produced with the person's values. */
     public boolean resultChanged() {
-        return index < ranWith.size() && !ranWith.get(index).isEmpty();
+        return values.changed(index);
     }
 
     /**
@@ -499,18 +372,18 @@ public final class LessonPanel {
      * before, unpaced). A step under way plays its rest unpaced, so that the new values follow at once.
      */
     void takeOverrides() {
-        settle.stop();
+        values.settled();
         if (session == null) {
             return;
         }
         if (busy) {
-            overridesPending = true;
+            values.setPending(true);
             session.finishQuickly();
             return;
         }
-        overridesPending = false;
+        values.setPending(false);
         LessonSession s = session;
-        Map<SceneFile.Key, Object> with = Map.copyOf(overrides);
+        Map<SceneFile.Key, Object> with = values.copy();
         if (results[index] == null) {
             if (!with.isEmpty()) {
                 s.override(with).whenComplete((f, e) -> Platform.runLater(() -> {
@@ -543,9 +416,8 @@ public final class LessonPanel {
         if (session == null || busy) {
             return;
         }
-        settle.stop();
-        overridesPending = false;
-        overrides.clear();
+        values.stop();
+        values.clear();
         if (results[index] != null) {
             replayStep(Map.of());
         } else {
@@ -558,27 +430,7 @@ public final class LessonPanel {
         if (session == null) {
             return Set.of();
         }
-        Set<ChartsPane.Kind> out = EnumSet.noneOf(ChartsPane.Kind.class);
-        for (Action a : step().actions()) {
-            if (a instanceof Action.Chart c) {
-                out.add(chartKind(c.chart()));
-            }
-        }
-        return out;
-    }
-
-    /** The chart that shows a lesson's chart name ({@link Action.Chart#KINDS}). */
-    static ChartsPane.Kind chartKind(String name) {
-        return switch (name) {
-            case "energy_ratio" -> ChartsPane.Kind.ENERGY_RATIO;
-            case "displacement" -> ChartsPane.Kind.DISPLACEMENT;
-            case "phase" -> ChartsPane.Kind.PHASE;
-            case "error" -> ChartsPane.Kind.ERROR;
-            case "sweep" -> ChartsPane.Kind.SWEEP;
-            case "strain" -> ChartsPane.Kind.STRAIN;
-            case "residuals" -> ChartsPane.Kind.SOLVER;
-            default -> ChartsPane.Kind.ENERGY;
-        };
+        return StepCharts.of(step());
     }
 
     /** The Δt sweep of the step shown once it has run, or null. */
@@ -591,368 +443,34 @@ public final class LessonPanel {
         if (q.isMultipleChoice()) {
             return answer instanceof Integer;
         }
-        return answer instanceof String s && parses(s);
-    }
-
-    private static boolean parses(String s) {
-        try {
-            return Double.isFinite(Numbers.parse(s.trim()));
-        } catch (NumberFormatException e) {
-            return false;
-        }
+        return answer instanceof String s && LessonPanelView.parses(s);
     }
 
     // ------------------------------------------------------------------ drawing
 
+    /** Draws the panel afresh and marks the controls the step shown uses. */
     private void render() {
-        Locale locale = I18n.locale();
-        content.getChildren().clear();
-        Label heading = new Label(I18n.text("lesson.panel"));
-        heading.getStyleClass().add("section");
-        heading.setMaxWidth(Double.MAX_VALUE);
-        HBox.setHgrow(heading, Priority.ALWAYS);
-        Button hide = new Button("×");
-        hide.setId("lessonHide");
-        hide.getStyleClass().add("lesson-hide");
-        hide.setOnAction(e -> shown.set(false));
-        HBox top = new HBox(8, heading, hide);
-        top.setAlignment(Pos.CENTER_LEFT);
-        content.getChildren().addAll(top, chooser(locale));
-
-        if (session == null) {
-            highlighter.accept(Set.of());
-            return;
-        }
-        Lesson lesson = session.lesson();
-        Step step = step();
-        StepResult result = results[index];
-
-        Label title = label("lessonTitle", lesson.title().get(locale), "lesson-title");
-        Label stepLabel = label("lessonStepLabel", I18n.text("lesson.stepOf", index + 1, lesson.steps().size()),
-                "lesson-step");
-        content.getChildren().addAll(title, stepLabel);
-        if (index == 0) {
-            content.getChildren().add(label("lessonIntro", lesson.narration().get(locale), "lesson-intro"));
-        }
-        content.getChildren().add(label("lessonNarration", step.narration().get(locale), "lesson-narration"));
-        Set<String> controls = highlightedControls();
-        if (!controls.isEmpty()) {
-            List<String> names = new ArrayList<>();
-            controls.forEach(id -> names.add(controlName(id)));
-            content.getChildren().add(label("lessonControls", I18n.text("lesson.controls", String.join(", ", names)),
-                    "lesson-controls"));
-        }
-        highlighter.accept(controls);
-        Node drawn = compareDrawn(step);
-        if (drawn != null) {
-            content.getChildren().add(drawn);
-        }
-        if (step.question() != null) {
-            content.getChildren().add(question(step.question(), result != null, locale));
-        }
-        content.getChildren().add(buttons(result));
-        if (!overrides.isEmpty() || resultChanged()) {
-            content.getChildren().add(overrideNote());
-        }
-        if (result != null && step.question() != null) {
-            content.getChildren().add(answer(step.question(), answers[index], locale));
-        }
-        String line = status;
-        if (line.isEmpty() && result != null) {
-            line = resultChanged() && !aborted(result) ? I18n.text("lesson.changedSummary") : summary(result);
-        }
-        if (!line.isEmpty()) {
-            content.getChildren().add(label("lessonStatus", line, "lesson-status"));
-        }
-        if (result != null) {
-            content.getChildren().add(checks(result));
-            if (result.sweep() != null) {
-                content.getChildren().add(sweep(result.sweep()));
-            }
-        }
+        view.render();
+        highlighter.accept(highlightedControls());
     }
 
-    /**
-     * Which runs of a comparison of more than two methods the view draws (its first two; the
-     * charts draw every run), or null when the step compares two or none.
-     */
-    private static Node compareDrawn(Step step) {
-        for (Action a : step.actions()) {
-            if (a instanceof Action.Compare c && c.integrators().size() > 2) {
-                return label("lessonCompareDrawn", I18n.text("lesson.compareDrawn", c.integrators().size(),
-                        Phrases.integrator(c.integrators().get(0)), Phrases.integrator(c.integrators().get(1))),
-                        "lesson-controls");
-            }
-        }
-        return null;
+    /** The answer given to step {@code at}'s question (a choice's number or a number's text), or null. */
+    Object answer(int at) {
+        return answers[at];
     }
 
-    /** The person's values in place of the lesson's, and the way back to the lesson's. */
-    private Node overrideNote() {
-        Map<SceneFile.Key, Object> shown = overrides.isEmpty() ? ranWith.get(index) : overrides;
-        List<String> parts = new ArrayList<>();
-        Set<String> named = new LinkedHashSet<>();
-        for (Map.Entry<SceneFile.Key, Object> e : shown.entrySet()) {
-            String setting = settingName(e.getKey());
-            String id = setting != null ? e.getKey().id() : controlId(e.getKey());
-            if (named.add(id)) {
-                parts.add((setting != null ? setting : controlName(id)) + " = " + valueText(e.getKey(), e.getValue()));
-            }
-        }
-        Label note = label("lessonOverride", I18n.text("lesson.overridden", String.join(", ", parts)),
-                "lesson-override");
-        Button back = button("lessonRevert", "lesson.revert", this::useLessonValues);
-        back.setDisable(busy);
-        VBox box = new VBox(6, note, back);
-        box.getStyleClass().add("lesson-override-box");
-        return box;
+    /** Records the answer given to step {@code at}'s question. */
+    void answer(int at, Object value) {
+        answers[at] = value;
     }
 
-    /** The name of an integrator's or solver's setting as its control shows it, or null for another key. */
-    private static String settingName(SceneFile.Key key) {
-        String bundleKey = switch (key) {
-            case VERLET_DELTA -> "param.verletDelta";
-            case ITERATIONS -> "param.iterations";
-            case PBD_STIFFNESS -> "param.pbdStiffness";
-            case SOLVER -> "solver.kind";
-            case PRECOND -> "solver.precond";
-            case TOL -> "solver.tol";
-            case MAX_ITER -> "solver.maxIter";
-            case NEWTON_ITERS -> "solver.newton";
-            case WARM_START -> "solver.warmStart";
-            case CLAMP -> "solver.clamp";
-            default -> null;
-        };
-        return bundleKey == null ? null : I18n.text(bundleKey);
+    /** The status line (empty: none; then the step's result sums itself up). */
+    String status() {
+        return status;
     }
 
-    private static String valueText(SceneFile.Key key, Object value) {
-        if (value instanceof IntegratorKind k) {
-            return Phrases.integrator(k);
-        }
-        if (value instanceof Boolean b) {
-            return I18n.text(b ? "lesson.on" : "lesson.off");
-        }
-        if (value instanceof dev.hooke.core.solve.SolverKind k) {
-            return k.id();
-        }
-        if (value instanceof dev.hooke.core.solve.PreconditionerKind k) {
-            return k.id();
-        }
-        if (value instanceof Integer i) {
-            return Integer.toString(i);
-        }
-        String unit = switch (key) {
-            case MASS -> " kg";
-            case K, K_STRUCT, K_SHEAR, K_BEND -> " N/m";
-            case KD, AIR_DAMPING -> " N·s/m";
-            case GRAVITY -> " m/s²";
-            case DT -> " s";
-            default -> "";
-        };
-        return Numbers.format(((Number) value).doubleValue()) + unit;
-    }
-
-    private Node chooser(Locale locale) {
-        ComboBox<LessonLibrary.Entry> choice = new ComboBox<>();
-        choice.setId("lessonChoice");
-        choice.setPromptText(I18n.text("lesson.choose"));
-        choice.getItems().setAll(entries());
-        choice.setMaxWidth(Double.MAX_VALUE);
-        choice.setButtonCell(new EntryCell(locale));
-        choice.setCellFactory(list -> new EntryCell(locale));
-        if (session != null) {
-            for (LessonLibrary.Entry e : choice.getItems()) {
-                if (e.lesson() == session.lesson()) {
-                    choice.setValue(e);
-                }
-            }
-        }
-        choice.valueProperty().addListener((obs, old, e) -> {
-            if (e != null && (session == null || e.lesson() != session.lesson())) {
-                Platform.runLater(() -> open(e));
-            }
-        });
-        return choice;
-    }
-
-    private static final class EntryCell extends ListCell<LessonLibrary.Entry> {
-        private final Locale locale;
-
-        EntryCell(Locale locale) {
-            this.locale = locale;
-        }
-
-        @Override
-        protected void updateItem(LessonLibrary.Entry e, boolean empty) {
-            super.updateItem(e, empty);
-            setText(empty || e == null ? I18n.text("lesson.choose") : e.title(locale));
-        }
-    }
-
-    private Node question(Question q, boolean revealed, Locale locale) {
-        VBox box = new VBox(6);
-        box.setId("lessonQuestion");
-        box.getStyleClass().add("lesson-question");
-        box.getChildren().addAll(label(null, I18n.text("lesson.question"), "lesson-question-head"),
-                label(null, q.prompt().get(locale), "lesson-prompt"));
-        int at = index;
-        if (q.isMultipleChoice()) {
-            ToggleGroup group = new ToggleGroup();
-            for (int i = 0; i < q.choices().size(); i++) {
-                int number = i + 1;
-                RadioButton b = new RadioButton(q.choices().get(i).get(locale));
-                b.setId("answer" + number);
-                b.setWrapText(true);
-                b.setToggleGroup(group);
-                b.setSelected(Integer.valueOf(number).equals(answers[at]));
-                b.setDisable(revealed || busy);
-                if (revealed) {
-                    b.getStyleClass().add(q.accepts(number) ? "right-choice" : "other-choice");
-                }
-                b.selectedProperty().addListener((obs, was, on) -> {
-                    if (on) {
-                        answers[at] = number;
-                    }
-                });
-                box.getChildren().add(b);
-            }
-        } else {
-            TextField field = new TextField(answers[at] instanceof String s ? s : "");
-            field.setId("answerField");
-            field.setPromptText(I18n.text("lesson.answerNumber", q.unit().isEmpty() ? "–" : q.unit()));
-            field.setDisable(revealed || busy);
-            field.textProperty().addListener((obs, old, text) -> answers[at] = text);
-            field.setOnAction(e -> runStep());
-            Label unit = new Label(q.unit());
-            HBox row = new HBox(8, field, unit);
-            row.setAlignment(Pos.CENTER_LEFT);
-            box.getChildren().add(row);
-        }
-        return box;
-    }
-
-    private Node buttons(StepResult result) {
-        int n = results.length;
-        Button back = button("lessonBack", "lesson.back", this::back);
-        back.setDisable(busy || index == 0);
-        Button run = button("lessonRun", busy ? "lesson.running" : "lesson.run", this::runStep);
-        run.setDisable(busy || result != null);
-        run.setDefaultButton(result == null && !busy);
-        run.getStyleClass().add("lesson-run");
-        Button next = button("lessonNext", "lesson.next", this::next);
-        next.setDisable(busy || result == null || index + 1 >= n || aborted(result));
-        FlowPane row = new FlowPane(8, 8, back, run, next);
-        if (busy) {
-            Button skip = button("lessonSkip", "lesson.skip", this::finishQuickly);
-            row.getChildren().add(skip);
-        } else {
-            Button restart = button("lessonRestart", "lesson.restart", this::restart);
-            restart.setDisable(index == 0 && result == null);
-            Button close = button("lessonClose", "lesson.close", this::closeLesson);
-            row.getChildren().addAll(restart, close);
-        }
-        return row;
-    }
-
-    private Node answer(Question q, Object given, Locale locale) {
-        boolean right = q.isMultipleChoice() ? given instanceof Integer c && q.accepts(c)
-                : given instanceof String s && parses(s) && q.accepts(Numbers.parse(s.trim()));
-        String verdict = I18n.text(right ? "lesson.right" : "lesson.wrong");
-        StringBuilder text = new StringBuilder();
-        if (q.isMultipleChoice()) {
-            text.append(sentences(verdict, I18n.text("lesson.theAnswerIs", q.choices().get(q.answer() - 1).get(locale))));
-        } else {
-            text.append(sentences(verdict, I18n.text("lesson.theNumberIs", Numbers.format(q.value()), q.unit(),
-                    String.format(Locale.ROOT, "%.3g %%", 100 * q.within()))));
-        }
-        if (q.explanation() != null) {
-            text.append("\n").append(q.explanation().get(locale));
-        }
-        Label l = label("lessonAnswer", text.toString(), "lesson-answer");
-        l.getStyleClass().add(right ? "right" : "wrong");
-        return l;
-    }
-
-    private String summary(StepResult r) {
-        List<CheckResult> rows = r.checks();
-        if (aborted(r)) {
-            return I18n.text("lesson.aborted");
-        }
-        long failed = rows.stream().filter(c -> !c.pass()).count();
-        String line = rows.isEmpty() ? I18n.text("lesson.noChecks")
-                : failed == 0 ? I18n.text("lesson.passedAll", rows.size())
-                : I18n.text("lesson.failedSome", failed, rows.size());
-        if (r.paused()) {
-            line = sentences(line, I18n.text("lesson.paused"));
-        }
-        if (index + 1 >= results.length) {
-            line = sentences(line, I18n.text("lesson.done"));
-        }
-        return line;
-    }
-
-    /** Two sentences in a row: a space between them in English, none after a Chinese full stop. */
-    private static String sentences(String first, String second) {
-        return I18n.text("lesson.sentences", first, second);
-    }
-
-    /** The step's checks in the language in use (core reports each in English and Chinese, with the same numbers). */
-    private Node checks(StepResult r) {
-        Locale locale = I18n.locale();
-        VBox box = new VBox(6);
-        box.setId("lessonChecks");
-        if (!r.checks().isEmpty()) {
-            box.getChildren().add(label(null, I18n.text("lesson.checks"), "lesson-checks-head"));
-        }
-        for (CheckResult c : r.checks()) {
-            boolean changed = resultChanged();
-            Label badge = new Label(I18n.text(changed ? "lesson.changed" : c.pass() ? "lesson.pass" : "lesson.fail"));
-            badge.getStyleClass().add("check-badge");
-            badge.setMinWidth(Region.USE_PREF_SIZE);
-            VBox text = new VBox(2,
-                    label(null, c.title().get(locale), "check-name"),
-                    label(null, I18n.text("lesson.expectedIs", c.expectedText().get(locale)), "check-detail"),
-                    label(null, I18n.text("lesson.measuredIs", c.measuredText().get(locale)), "check-detail"));
-            HBox.setHgrow(text, Priority.ALWAYS);
-            HBox row = new HBox(10, badge, text);
-            row.getStyleClass().addAll("check-row", changed ? "changed" : c.pass() ? "pass" : "fail");
-            box.getChildren().add(row);
-        }
-        return box;
-    }
-
-    private Node sweep(SweepResult s) {
-        VBox box = new VBox(2);
-        box.setId("lessonSweep");
-        box.getChildren().add(label(null, I18n.text("lesson.sweep", Phrases.integrator(s.integrator()),
-                Numbers.format(s.predictedLimit())), "lesson-checks-head"));
-        for (SweepResult.Row row : s.rows()) {
-            Label l = label(null, I18n.text("lesson.sweepRow", Numbers.format(row.dt()),
-                    I18n.text(row.predicted() ? "lesson.explodes" : "lesson.bounded"),
-                    I18n.text(row.exploded() ? "lesson.explodes" : "lesson.bounded")), "check-detail");
-            l.getStyleClass().add(row.agrees() ? "agrees" : "disagrees");
-            box.getChildren().add(l);
-        }
-        return box;
-    }
-
-    private static Label label(String id, String text, String styleClass) {
-        Label l = new Label(text);
-        if (id != null) {
-            l.setId(id);
-        }
-        l.setWrapText(true);
-        l.setMinHeight(Region.USE_PREF_SIZE);
-        l.getStyleClass().add(styleClass);
-        return l;
-    }
-
-    private static Button button(String id, String key, Runnable action) {
-        Button b = new Button(I18n.text(key));
-        b.setId(id);
-        b.setOnAction(e -> action.run());
-        b.setMinWidth(Region.USE_PREF_SIZE);
-        return b;
+    /** The values the step shown was last played with (empty: the lesson's). */
+    Map<SceneFile.Key, Object> ranWith() {
+        return values.ranWith(index);
     }
 }

@@ -2,7 +2,6 @@ package dev.hooke.fx.view;
 
 import dev.hooke.core.model.SpringKind;
 import dev.hooke.fx.I18n;
-import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.mesh.GridMeshBuffer;
 import dev.hooke.fx.mesh.SpringMeshBuffer;
 import dev.hooke.fx.sim.SceneTopology;
@@ -15,21 +14,10 @@ import javafx.scene.Group;
 import javafx.scene.Node;
 import javafx.scene.SceneAntialiasing;
 import javafx.scene.SubScene;
-import javafx.scene.input.MouseButton;
 import javafx.geometry.Point3D;
-import javafx.scene.input.MouseEvent;
 import javafx.scene.input.PickResult;
-import javafx.scene.input.ScrollEvent;
 import javafx.scene.control.Label;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
-import javafx.scene.layout.VBox;
-import javafx.scene.paint.CycleMethod;
-import javafx.scene.paint.LinearGradient;
-import javafx.scene.paint.Stop;
-import javafx.scene.shape.Rectangle;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.PhongMaterial;
 import javafx.scene.shape.Box;
@@ -66,6 +54,9 @@ import javafx.scene.transform.Rotate;
  * Each mesh's points are replaced with one bulk copy per frame from its buffer
  * ({@link GridMeshBuffer}, {@link SpringMeshBuffer}). The engine's y axis points up, JavaFX's
  * down: the world group is turned 180° about x, which keeps the handedness.
+ *
+ * <p>The mouse is {@link ViewMouse}'s; compare mode's second system is drawn by a
+ * {@link CompareLayer}, the colour map's legend by a {@link ColourLegend}.
  */
 public final class ThreeDView implements SceneView {
 
@@ -85,24 +76,10 @@ public final class ThreeDView implements SceneView {
     private TriangleMesh springMesh;
     private final Sphere explosionMarker = new Sphere(1, 12);
     /** Compare mode's second system, drawn over the first in one colour, or by the colour map. */
-    private final Group second = new Group();
-    private SpringMeshBuffer secondSprings;
-    private TriangleMesh secondSpringMesh;
-    private GridMeshBuffer secondGrid;
-    private TriangleMesh secondClothMesh;
-    private Sphere[] secondSpheres = new Sphere[0];
-    private SceneTopology secondBuiltFor;
-    /** The second system's springs or cloth: its own colour, or the colour map's gradient. */
-    private PhongMaterial secondMaterial;
-    private double lastX;
-    private double lastY;
-    private SimulationRunner runner;
+    private final CompareLayer second = new CompareLayer();
+    /** Turns the camera, drags and pins particles. */
+    private final ViewMouse mouse;
     private float[] positions = new float[0];
-    /** The particle the mouse drags (−1: none). */
-    private int dragged = -1;
-    /** The drag plane, in the SubScene's coordinates: a point on it and its normal. */
-    private Point3D planePoint;
-    private Point3D planeNormal;
 
     private ColourMap.Mode colourMode = ColourMap.Mode.NONE;
     private PhongMaterial clothMaterial;
@@ -112,11 +89,7 @@ public final class ThreeDView implements SceneView {
     private int[] springEndB = new int[0];
     private float[] perParticle = new float[0];
     private int[] perParticleCount = new int[0];
-    private final VBox legend = new VBox(2);
-    private final Label legendTitle = new Label();
-    private final Rectangle legendBar = new Rectangle(220, 12);
-    private final Label[] legendTicks = new Label[ColourMap.TICKS];
-    private double legendScale = Double.NaN;
+    private final ColourLegend legend;
     /** The hint in the upper left corner: how to drag and pin particles. */
     private final Label hint = new Label();
     /** The particles' spheres, rebuilt when the pins change. */
@@ -141,13 +114,28 @@ public final class ThreeDView implements SceneView {
         holder.setMinSize(100, 100);
         holder.setId("sceneView");
         holder.getStyleClass().add("scene-view");
-        installMouse();
+        mouse = new ViewMouse(subScene, orbit, world, new ViewMouse.Target() {
+            @Override
+            public int particleAt(PickResult pick) {
+                return ThreeDView.this.particleAt(pick);
+            }
+
+            @Override
+            public float[] positions() {
+                return positions;
+            }
+
+            @Override
+            public void resetView() {
+                ThreeDView.this.resetView();
+            }
+        });
         PhongMaterial yellow = new PhongMaterial(Palette.EXPLOSION);
         explosionMarker.setMaterial(yellow);
         explosionMarker.setDrawMode(DrawMode.LINE);
         explosionMarker.setId("explosionMarker");
         explosionMarker.setVisible(false);
-        buildLegend();
+        legend = new ColourLegend(holder);
         hint.setId("dragHint");
         hint.getStyleClass().add("drag-hint");
         hint.setStyle("-fx-text-fill: #e8eef5; -fx-background-color: rgba(20,26,36,0.6);"
@@ -164,37 +152,10 @@ public final class ThreeDView implements SceneView {
         return hint;
     }
 
-    private void buildLegend() {
-        HBox ticks = new HBox();
-        for (int i = 0; i < legendTicks.length; i++) {
-            legendTicks[i] = new Label();
-            legendTicks[i].getStyleClass().add("legend-tick");
-            if (i > 0) {
-                Region gap = new Region();
-                HBox.setHgrow(gap, Priority.ALWAYS);
-                ticks.getChildren().add(gap);
-            }
-            ticks.getChildren().add(legendTicks[i]);
-        }
-        ticks.setPrefWidth(legendBar.getWidth());
-        ticks.setMaxWidth(legendBar.getWidth());
-        legendTitle.getStyleClass().add("legend-title");
-        legend.getChildren().addAll(legendTitle, legendBar, ticks);
-        legend.setId("colourLegend");
-        legend.getStyleClass().add("colour-legend");
-        legend.setStyle("-fx-background-color: rgba(20,26,36,0.75); -fx-padding: 6; -fx-background-radius: 4;");
-        legendTitle.setStyle("-fx-text-fill: #e8eef5;");
-        legend.setLayoutX(10);
-        legend.layoutYProperty().bind(holder.heightProperty().subtract(legend.heightProperty()).subtract(10));
-        legend.setMouseTransparent(true);
-        legend.setVisible(false);
-        holder.getChildren().add(legend);
-    }
-
     @Override
     public void setColourMode(ColourMap.Mode mode) {
         colourMode = mode == null ? ColourMap.Mode.NONE : mode;
-        legendScale = Double.NaN;
+        legend.forgetScale();
         applyMaterials();
         localize();
     }
@@ -206,27 +167,18 @@ public final class ThreeDView implements SceneView {
 
     /** The legend (for tests). */
     public Node legend() {
-        return legend;
+        return legend.node();
     }
 
     @Override
     public void localize() {
-        legendTitle.setText(colourMode == ColourMap.Mode.STRAIN ? I18n.text("view.legend.strain")
-                : I18n.text("view.legend.speed"));
+        legend.localize(colourMode);
         hint.setText(I18n.text("view.hint.drag"));
     }
 
     private void applyMaterials() {
         boolean on = colourMode != ColourMap.Mode.NONE;
-        legend.setVisible(on && (grid != null || springs != null));
-        if (on) {
-            Stop[] stops = new Stop[Palette.stops(colourMode).length];
-            Color[] c = Palette.stops(colourMode);
-            for (int i = 0; i < c.length; i++) {
-                stops[i] = new Stop((double) i / (c.length - 1), c[i]);
-            }
-            legendBar.setFill(new LinearGradient(0, 0, 1, 0, true, CycleMethod.NO_CYCLE, stops));
-        }
+        legend.show(colourMode, grid != null || springs != null);
         if (clothMaterial != null) {
             clothMaterial.setDiffuseMap(on ? Palette.gradient(colourMode)
                     : Palette.stripes(Palette.CLOTH_FRONT, Palette.CLOTH_BACK));
@@ -235,7 +187,7 @@ public final class ThreeDView implements SceneView {
                 pushTexCoords();
             }
         }
-        applySecondMaterial();
+        second.setColourMode(colourMode);
         if (springMaterial != null) {
             springMaterial.setDiffuseMap(on ? Palette.gradient(colourMode)
                     : Palette.stripes(Palette.STRUCTURAL, Palette.SHEAR, Palette.BEND));
@@ -248,21 +200,12 @@ public final class ThreeDView implements SceneView {
         }
     }
 
-    /** The second system's material: the colour map's gradient while one is chosen, else its own colour. */
-    private void applySecondMaterial() {
-        if (secondMaterial == null) {
-            return;
-        }
-        boolean on = colourMode != ColourMap.Mode.NONE;
-        secondMaterial.setDiffuseColor(on ? Color.WHITE : Palette.COMPARE);
-        secondMaterial.setDiffuseMap(on ? Palette.gradient(colourMode) : null);
-    }
-
     private void pushTexCoords() {
         pushTexCoords(grid, clothMesh, springs, springMesh);
     }
 
-    private static void pushTexCoords(GridMeshBuffer g, TriangleMesh gMesh, SpringMeshBuffer b, TriangleMesh bMesh) {
+    /** Copies the texture coordinates of a cloth and of springs that changed to their meshes. */
+    static void pushTexCoords(GridMeshBuffer g, TriangleMesh gMesh, SpringMeshBuffer b, TriangleMesh bMesh) {
         if (g != null && g.takeTexCoordsDirty()) {
             gMesh.getTexCoords().set(0, g.texCoords(), 0, g.texCoords().length);
         }
@@ -283,28 +226,21 @@ public final class ThreeDView implements SceneView {
             return;
         }
         Snapshot.Compare c = s.compare();
-        boolean second = c != null && secondBuiltFor == s.topology() && c.speeds() != null && c.strains() != null
+        boolean compared = c != null && second.isBuiltFor(s.topology()) && c.speeds() != null && c.strains() != null
                 && c.speeds().length == speeds.length && c.strains().length == strains.length;
         double max = strain ? s.maxStrain() : s.maxSpeed();
-        if (second) {
+        if (compared) {
             double other = strain ? c.maxStrain() : c.maxSpeed();
             if (Double.isFinite(other) && !(other <= max)) {
                 max = other;
             }
         }
         double scale = ColourMap.niceCeil(max);
-        if (scale != legendScale) {
-            legendScale = scale;
-            double[] ticks = ColourMap.ticks(colourMode, scale);
-            for (int i = 0; i < ticks.length; i++) {
-                legendTicks[i].setText(Numbers.format(ticks[i]));
-            }
-        }
+        legend.showScale(colourMode, scale);
         colourMeshes(grid, springs, speeds, strains, scale);
         pushTexCoords();
-        if (second) {
-            colourMeshes(secondGrid, secondSprings, c.speeds(), c.strains(), scale);
-            pushTexCoords(secondGrid, secondClothMesh, secondSprings, secondSpringMesh);
+        if (compared) {
+            second.colour((g, b) -> colourMeshes(g, b, c.speeds(), c.strains(), scale));
         }
     }
 
@@ -329,47 +265,9 @@ public final class ThreeDView implements SceneView {
         }
     }
 
-    private void installMouse() {
-        subScene.addEventHandler(MouseEvent.MOUSE_PRESSED, e -> {
-            lastX = e.getSceneX();
-            lastY = e.getSceneY();
-            int picked = runner == null || e.getButton() != MouseButton.PRIMARY || e.isShiftDown()
-                    ? -1 : particleAt(e.getPickResult());
-            if (picked >= 0 && e.isControlDown()) {
-                runner.togglePin(picked);
-            } else if (picked >= 0) {
-                startDrag(picked);
-            } else if (e.getClickCount() == 2 && e.getButton() == MouseButton.PRIMARY) {
-                resetView();
-            }
-        });
-        subScene.addEventHandler(MouseEvent.MOUSE_RELEASED, e -> {
-            if (dragged >= 0) {
-                dragged = -1;
-                runner.release();
-            }
-        });
-        subScene.addEventHandler(MouseEvent.MOUSE_DRAGGED, e -> {
-            if (dragged >= 0) {
-                drag(e.getX(), e.getY());
-                return;
-            }
-            double dx = e.getSceneX() - lastX;
-            double dy = e.getSceneY() - lastY;
-            lastX = e.getSceneX();
-            lastY = e.getSceneY();
-            if (e.isPrimaryButtonDown() && !e.isShiftDown()) {
-                orbit.rotate(dx, dy);
-            } else {
-                orbit.pan(dx, dy, subScene.getHeight());
-            }
-        });
-        subScene.addEventHandler(ScrollEvent.SCROLL, e -> orbit.zoom(Math.exp(-e.getDeltaY() * 0.0025)));
-    }
-
     @Override
     public void interactWith(SimulationRunner r) {
-        runner = r;
+        mouse.interactWith(r);
     }
 
     /** The particle under a pick: a sphere's, or the cloth's vertex nearest the point hit; −1 for none. */
@@ -404,47 +302,6 @@ public final class ThreeDView implements SceneView {
             }
         }
         return best;
-    }
-
-    /** Holds particle i where it is, on a plane through it facing the camera. */
-    private void startDrag(int i) {
-        int q = 3 * i;
-        if (q + 2 >= positions.length) {
-            return;
-        }
-        dragged = i;
-        planePoint = world.localToScene(new Point3D(positions[q], positions[q + 1], positions[q + 2]));
-        Point3D eye = orbit.camera().localToScene(Point3D.ZERO);
-        planeNormal = orbit.camera().localToScene(new Point3D(0, 0, 1)).subtract(eye).normalize();
-        runner.grab(i, positions[q], positions[q + 1], positions[q + 2]);
-    }
-
-    /**
-     * Moves the held particle to where the ray from the eye through the mouse at (sx, sy) (the
-     * SubScene's pixels) meets the drag plane. The ray's direction in the camera's frame is
-     * ((sx − w/2)·s, (sy − h/2)·s, 1) with s = 2·tan(θ/2)/h, θ the vertical field of view (the
-     * pinhole projection JavaFX's perspective camera uses); the plane through P with normal n is
-     * met at O + t·D, t = n·(P − O) / n·D.
-     */
-    private void drag(double sx, double sy) {
-        double w = subScene.getWidth();
-        double h = subScene.getHeight();
-        double s = 2 * Math.tan(Math.toRadians(OrbitCamera.FIELD_OF_VIEW / 2)) / Math.max(1, h);
-        Point3D eye = orbit.camera().localToScene(Point3D.ZERO);
-        Point3D direction = orbit.camera().localToScene(new Point3D((sx - w / 2) * s, (sy - h / 2) * s, 1))
-                .subtract(eye);
-        double facing = planeNormal.dotProduct(direction);
-        if (Math.abs(facing) < 1e-9) {
-            return;
-        }
-        double t = planeNormal.dotProduct(planePoint.subtract(eye)) / facing;
-        if (!(t > 0)) {
-            return;
-        }
-        Point3D there = world.sceneToLocal(eye.add(direction.multiply(t)));
-        if (there != null) {
-            runner.grab(dragged, there.getX(), there.getY(), there.getZ());
-        }
     }
 
     @Override
@@ -511,95 +368,11 @@ public final class ThreeDView implements SceneView {
             }
         }
         colour(s);
-        updateSecond(s);
-    }
-
-    private void updateSecond(Snapshot s) {
-        Snapshot.Compare c = s.compare();
-        boolean on = c != null && c.positions().length == s.positions().length;
-        second.setVisible(on);
-        if (!on) {
-            return;
-        }
-        if (secondBuiltFor != s.topology()) {
-            buildSecond(s.topology());
-        }
-        float[] y = c.positions();
-        for (int j = 0; j < secondSpheres.length; j++) {
-            int q = 3 * sphereParticle[j];
-            secondSpheres[j].setTranslateX(y[q]);
-            secondSpheres[j].setTranslateY(y[q + 1]);
-            secondSpheres[j].setTranslateZ(y[q + 2]);
-        }
-        if (secondSprings != null) {
-            secondSprings.update(y);
-            if (secondSprings.takeDirty()) {
-                secondSpringMesh.getPoints().set(0, secondSprings.points(), 0, secondSprings.points().length);
-            }
-        }
-        if (secondGrid != null) {
-            secondGrid.update(y);
-            if (secondGrid.takeDirty()) {
-                secondClothMesh.getPoints().set(0, secondGrid.points(), 0, secondGrid.points().length);
-            }
-        }
-    }
-
-    /** The second system: springs and particles in one colour; a cloth as a wireframe. */
-    private void buildSecond(SceneTopology t) {
-        secondBuiltFor = t;
-        second.getChildren().clear();
-        secondSprings = null;
-        secondGrid = null;
-        PhongMaterial m = new PhongMaterial(Palette.COMPARE);
-        m.setSpecularColor(Color.gray(0.4));
-        PhongMaterial mesh = new PhongMaterial(Palette.COMPARE);
-        mesh.setSpecularColor(Color.gray(0.4));
-        secondMaterial = mesh;
-        applySecondMaterial();
-        if (grid != null) {
-            secondGrid = new GridMeshBuffer(grid.rows(), grid.cols());
-            secondClothMesh = new TriangleMesh(VertexFormat.POINT_TEXCOORD);
-            secondClothMesh.getPoints().setAll(secondGrid.points());
-            secondClothMesh.getTexCoords().setAll(secondGrid.texCoords());
-            secondClothMesh.getFaces().setAll(secondGrid.faces());
-            secondClothMesh.getFaceSmoothingGroups().setAll(secondGrid.smoothingGroups());
-            MeshView v = new MeshView(secondClothMesh);
-            v.setId("compareClothMesh");
-            v.setMaterial(mesh);
-            v.setDrawMode(DrawMode.LINE);
-            v.setCullFace(CullFace.NONE);
-            second.getChildren().add(v);
-        } else if (springs != null) {
-            int[] a = new int[t.springCount()];
-            int[] b = new int[t.springCount()];
-            for (int sp = 0; sp < a.length; sp++) {
-                a[sp] = t.springA(sp);
-                b[sp] = t.springB(sp);
-            }
-            secondSprings = new SpringMeshBuffer(a, b, springs.radius());
-            secondSpringMesh = new TriangleMesh(VertexFormat.POINT_TEXCOORD);
-            secondSpringMesh.getPoints().setAll(secondSprings.points());
-            secondSpringMesh.getTexCoords().setAll(secondSprings.texCoords());
-            secondSpringMesh.getFaces().setAll(secondSprings.faces());
-            secondSpringMesh.getFaceSmoothingGroups().setAll(secondSprings.smoothingGroups());
-            MeshView v = new MeshView(secondSpringMesh);
-            v.setId("compareSpringMesh");
-            v.setMaterial(mesh);
-            v.setCullFace(CullFace.BACK);
-            second.getChildren().add(v);
-        }
-        secondSpheres = new Sphere[spheres.length];
-        for (int j = 0; j < spheres.length; j++) {
-            Sphere sp = new Sphere(spheres[j].getRadius() * 0.9, 16);
-            sp.setMaterial(m);
-            secondSpheres[j] = sp;
-            second.getChildren().add(sp);
-        }
+        second.update(s, grid, springs, spheres, sphereParticle);
     }
 
     private void build(SceneTopology t) {
-        dragged = -1;
+        mouse.forgetDrag();
         topology = t;
         world.getChildren().clear();
         grid = null;
@@ -680,8 +453,8 @@ public final class ThreeDView implements SceneView {
         world.getChildren().add(particles);
         explosionMarker.setRadius(Math.max(3 * r, 0.04));
         world.getChildren().add(explosionMarker);
-        secondBuiltFor = null;
-        world.getChildren().add(second);
+        second.invalidate();
+        world.getChildren().add(second.node());
         applyMaterials();
     }
 
@@ -722,7 +495,7 @@ public final class ThreeDView implements SceneView {
             j++;
         }
         particles.getChildren().setAll(nodes);
-        secondBuiltFor = null;          // compare mode's spheres follow these
+        second.invalidate();            // compare mode's spheres follow these
     }
 
     private static Node ground(double height) {

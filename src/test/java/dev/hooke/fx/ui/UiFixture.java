@@ -43,7 +43,8 @@ final class UiFixture {
 
     /**
      * Shows a workbench on {@code type}'s default scene in {@code stage}, in English, with its
-     * keyboard shortcuts, at {@code width} × {@code height} pixels.
+     * keyboard shortcuts, at {@code width} × {@code height} pixels. The stage takes the scene's
+     * size even when a test before resized it (the test classes share one stage).
      */
     static Workbench show(Stage stage, SceneType type, double width, double height) {
         I18n.setLocale(I18n.ENGLISH);
@@ -124,6 +125,36 @@ final class UiFixture {
             workbench.lessons().finishQuickly();
         });
         waitFor("the step", () -> workbench.lessons().result() != null && !workbench.lessons().isBusy());
+    }
+
+    /** Plays the lesson's steps from the one shown up to step {@code last} (1-based), each after the other. */
+    static void playStepsTo(FxRobot robot, Workbench workbench, int last) {
+        while (true) {
+            playStep(robot, workbench);
+            if (workbench.lessons().stepIndex() + 1 >= last) {
+                return;
+            }
+            robot.interact(() -> workbench.lessons().next());
+        }
+    }
+
+    /** Waits until the simulation shown has exploded and the banner says so. */
+    static void waitForExplosion(Workbench workbench, String what) {
+        waitFor(what, () -> latest(workbench).exploded() && workbench.notificationPane().isShowing());
+    }
+
+    /** The answer to {@code question}, asked on the FX thread. */
+    static <T> T onFx(Callable<T> question) {
+        try {
+            return WaitForAsyncUtils.asyncFx(question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The text of the labeled node {@code id}. */
+    static String text(FxRobot robot, String id) {
+        return robot.lookup(id).queryLabeled().getText();
     }
 
     // ------------------------------------------------------------------ what the window shows

@@ -1,20 +1,18 @@
 package dev.hooke.fx.ui;
 
-import static dev.hooke.Tolerances.COMMAND_LATENCY_SECONDS;
 import static dev.hooke.Tolerances.MARK_RELATIVE;
-import static dev.hooke.Tolerances.MAX_TICK_DIGITS;
 import static dev.hooke.Tolerances.SETTLE_SECONDS;
-import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
-import static dev.hooke.fx.ui.UiFixture.bannerButtons;
 import static dev.hooke.fx.ui.UiFixture.eventually;
 import static dev.hooke.fx.ui.UiFixture.latest;
+import static dev.hooke.fx.ui.UiFixture.onFx;
+import static dev.hooke.fx.ui.UiFixture.playStepsTo;
 import static dev.hooke.fx.ui.UiFixture.press;
 import static dev.hooke.fx.ui.UiFixture.statusTime;
+import static dev.hooke.fx.ui.UiFixture.text;
 import static dev.hooke.fx.ui.UiFixture.timeText;
 import static dev.hooke.fx.ui.UiFixture.type;
 import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,19 +25,12 @@ import dev.hooke.fx.chart.ChartsPane;
 import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.sim.EnergySample;
 import dev.hooke.fx.sim.Snapshot;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import javafx.scene.Node;
-import javafx.scene.chart.XYChart;
-import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
-import javafx.scene.layout.Region;
-import javafx.scene.paint.Paint;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -51,22 +42,20 @@ import org.testfx.framework.junit5.Stop;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * What the window shows after a person goes from one thing to the next: explosions one after
- * another, a scene then a lesson, one lesson then another, a lesson then a scene, compare mode
- * past an explosion, commands while the simulation is busy. Every check reads the views the
- * person sees (the banner, the slider marks, the side panel, the charts, the status bar), not
- * only the one the action touched.
+ * What the window shows after a person goes from a scene to a lesson, from one lesson to another
+ * and from a lesson back to a scene: the slider marks, the charts' data, Reset after a lesson's
+ * step, the compare and integrator panels during a lesson, the scene a lesson leaves. Every check
+ * reads the views the person sees (the slider marks, the side panel, the charts, the status bar),
+ * not only the one the action touched.
  */
 @Tag("ui")
 @ExtendWith(ApplicationExtension.class)
-class TransitionsUiTest {
+class LessonTransitionsUiTest {
 
     private Workbench workbench;
-    private Stage stage;
 
     @Start
     void start(Stage stage) {
-        this.stage = stage;
         workbench = UiFixture.show(stage, SceneType.SPRING, 1500, 1000);
     }
 
@@ -75,38 +64,11 @@ class TransitionsUiTest {
         workbench.close();
     }
 
-    // ------------------------------------------------------------------ helpers
-
     private Snapshot latest() {
         return UiFixture.latest(workbench);
     }
 
-    private <T> T onFx(Callable<T> question) {
-        try {
-            return WaitForAsyncUtils.asyncFx(question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    /** Plays the lesson's steps from the one shown up to step {@code last} (1-based), each after the other. */
-    private void playStepsTo(FxRobot robot, int last) {
-        while (true) {
-            UiFixture.playStep(robot, workbench);
-            if (workbench.lessons().stepIndex() + 1 >= last) {
-                return;
-            }
-            robot.interact(() -> workbench.lessons().next());
-        }
-    }
-
-    private void waitForExplosion(String what) {
-        waitFor(what, () -> latest().exploded() && workbench.notificationPane().isShowing());
-    }
-
-    private static String text(FxRobot robot, String id) {
-        return robot.lookup(id).queryLabeled().getText();
-    }
+    // ------------------------------------------------------------------ helpers
 
     /** The problem with the samples a chart holds, or null: all of {@code s}'s generation, none after its t. */
     private static String foreign(String chart, List<EnergySample> samples, Snapshot s) {
@@ -125,69 +87,6 @@ class TransitionsUiTest {
             return Double.compare(expected, actual) == 0;
         }
         return Math.abs(expected - actual) <= MARK_RELATIVE * Math.abs(expected);
-    }
-
-    // ------------------------------------------------------------------ the explosion banner
-
-    /**
-     * Explicit Euler on the spring explodes at any Δt; after Reset and Space it explodes again.
-     * The banner then offers one Reset and one Halve Δt, as after the first explosion, and its
-     * message is a paragraph, not a column of single characters.
-     */
-    @Test
-    void aSecondExplosionLeavesTheBannerWithOneResetAndOneHalve(FxRobot robot) {
-        press(robot, workbench, KeyCode.DIGIT1);
-        type(robot, "#dtField", "0.3");
-        robot.clickOn("#playButton");
-        waitForExplosion("the first explosion");
-        int first = latest().generation();
-        robot.clickOn("#resetButton");
-        waitFor("the reset", () -> latest().generation() > first && !latest().exploded());
-        if (!latest().running()) {
-            press(robot, workbench, KeyCode.SPACE);
-        }
-        waitForExplosion("the second explosion");
-        eventually("the banner after two explosions", SETTLE_SECONDS, () -> {
-            int resets = bannerButtons(workbench, "explosion-reset-action").size();
-            int halves = bannerButtons(workbench, "explosion-halve-action").size();
-            return resets == 1 && halves == 1 ? null
-                    : "the banner holds " + resets + " Reset and " + halves + " Halve Δt buttons, expected one each";
-        });
-        assertMessageIsAParagraph(robot);
-    }
-
-    private void assertMessageIsAParagraph(FxRobot robot) {
-        eventually("the explosion message's shape", SETTLE_SECONDS, () -> {
-            List<Label> shown = new ArrayList<>();
-            for (Node n : workbench.notificationPane().lookupAll("#explosionMessage")) {
-                if (n instanceof Label l && l.isVisible() && l.getScene() != null) {
-                    shown.add(l);
-                }
-            }
-            if (shown.size() != 1) {
-                return shown.size() + " explosion messages shown, expected one";
-            }
-            Label l = shown.get(0);
-            return l.getWidth() > l.getHeight() ? null
-                    : "the message \"" + l.getText() + "\" is " + l.getWidth() + " px wide and " + l.getHeight()
-                            + " px tall: squeezed (the banner is " + workbench.notificationPane().getWidth() + " px wide)";
-        });
-    }
-
-    /**
-     * Lesson 3's last step makes the spring four times stiffer while it runs: it explodes, the
-     * banner says so, in a window of a laptop's size (1280 × 800) with the lesson panel open.
-     */
-    @Test
-    void theBannerOfLessonThreesExplosionIsWiderThanTall(FxRobot robot) {
-        robot.interact(() -> {
-            stage.setWidth(1280);
-            stage.setHeight(800);
-        });
-        UiFixture.openLesson(robot, workbench, "03");
-        playStepsTo(robot, 4);
-        waitForExplosion("lesson 3's explosion");
-        assertMessageIsAParagraph(robot);
     }
 
     // ------------------------------------------------------------------ the Δt slider's marks
@@ -234,7 +133,7 @@ class TransitionsUiTest {
     @Test
     void afterLessonThreeTheEnergyChartOfLessonSixHoldsOnlyLessonSix(FxRobot robot) {
         UiFixture.openLesson(robot, workbench, "03");
-        playStepsTo(robot, 4);
+        playStepsTo(robot, workbench, 4);
         waitFor("lesson 3's energies drawn", () -> !workbench.charts().energy().samples().isEmpty());
 
         UiFixture.openLesson(robot, workbench, "06");
@@ -254,7 +153,7 @@ class TransitionsUiTest {
     @Test
     void afterLessonTwelveTheStrainChartOfLessonFourteenHoldsOnlyItsRuns(FxRobot robot) {
         UiFixture.openLesson(robot, workbench, "12");
-        playStepsTo(robot, 5);
+        playStepsTo(robot, workbench, 5);
         waitFor("lesson 12's strains recorded", () -> !workbench.charts().strain().samples().isEmpty());
 
         UiFixture.openLesson(robot, workbench, "14");
@@ -429,247 +328,6 @@ class TransitionsUiTest {
             }
         }
         return null;
-    }
-
-    /** On the exploded spring, the key 2 picks semi-implicit Euler: the box and its description say so, settled. */
-    @Test
-    void pressingTwoWhileExplodedDescribesSemiImplicitEuler(FxRobot robot) {
-        press(robot, workbench, KeyCode.DIGIT1);
-        type(robot, "#dtField", "0.3");
-        press(robot, workbench, KeyCode.SPACE);
-        waitForExplosion("the explosion");
-        press(robot, workbench, KeyCode.DIGIT2);
-        eventually("the description after pressing 2", SETTLE_SECONDS, () -> {
-            ComboBox<?> box = robot.lookup("#integratorChoice").queryAs(ComboBox.class);
-            String detail = text(robot, "#limitDetail");
-            String status = text(robot, "#limitLabel");
-            String updating = I18n.text("status.updating").trim();
-            Snapshot s = latest();
-            if (box.getValue() != IntegratorKind.SYMPLECTIC_EULER) {
-                return "the box shows " + box.getValue();
-            }
-            if (s.limit() == null || s.limit().integrator() != IntegratorKind.SYMPLECTIC_EULER || !s.limitCurrent()) {
-                return "the box shows semi-implicit Euler; the snapshot's limit is "
-                        + (s.limit() == null ? "unknown" : s.limit().integrator() + "'s " + s.limit().describe())
-                        + (s.limitCurrent() ? "" : ", not current") + "; the panel says \"" + detail
-                        + "\", the status bar \"" + status + "\"";
-            }
-            if (!detail.startsWith(Phrases.integrator(IntegratorKind.SYMPLECTIC_EULER))
-                    || !detail.contains(Phrases.limit(s.limit())) || detail.contains(updating) || status.contains(updating)) {
-                return "the box shows semi-implicit Euler, the panel says \"" + detail + "\", the status bar \""
-                        + status + "\"";
-            }
-            return null;
-        });
-    }
-
-    // ------------------------------------------------------------------ compare mode
-
-    /** Sets up compare mode on the spring: A explicit Euler at Δt = 0.05 s (it explodes), B semi-implicit Euler. */
-    private void compareExplicitWithSemiImplicit(FxRobot robot) {
-        press(robot, workbench, KeyCode.DIGIT1);
-        type(robot, "#dtField", "0.05");
-        robot.clickOn("#compareToggle .thumb-area");
-        waitFor("compare mode on", () -> workbench.model().compareProperty().get());
-        UiFixture.chooseIn(robot, "#compareChoice", IntegratorKind.SYMPLECTIC_EULER.displayName());
-        waitFor("compare mode", () -> latest().compare() != null
-                && latest().compare().integrator() == IntegratorKind.SYMPLECTIC_EULER);
-    }
-
-    /** After A explodes, B goes on: the status bar's t, the snapshot's t and B's curves all advance. */
-    @Test
-    void afterAExplodesInCompareModeTimeAndChartsFollowB(FxRobot robot) {
-        compareExplicitWithSemiImplicit(robot);
-        press(robot, workbench, KeyCode.SPACE);
-        waitFor("A's explosion", () -> latest().exploded() && latest().compare().explosion() == null);
-        WaitForAsyncUtils.sleep(200, TimeUnit.MILLISECONDS);
-        double[] before = onFx(() -> new double[] {statusTime(robot), latest().time(), laneTime(1)});
-        WaitForAsyncUtils.sleep(1500, TimeUnit.MILLISECONDS);
-        double[] after = onFx(() -> new double[] {statusTime(robot), latest().time(), laneTime(1)});
-        assertFalse(latest().compare().explosion() != null, "B exploded: the setup is wrong");
-        assertAll(before, after);
-    }
-
-    private static void assertAll(double[] before, double[] after) {
-        String[] names = {"the status bar's t", "the snapshot's t", "B's last sample in the energy chart"};
-        List<String> stuck = new ArrayList<>();
-        for (int i = 0; i < names.length; i++) {
-            if (!(after[i] > before[i] + 0.5)) {
-                stuck.add(names[i] + " went from " + before[i] + " s to " + after[i] + " s in 1.5 s");
-            }
-        }
-        assertTrue(stuck.isEmpty(), "B plays on after A exploded, but " + String.join("; ", stuck));
-    }
-
-    /** The time of the energy chart's newest sample of lane {@code lane}; in s (NaN: none). */
-    private double laneTime(int lane) {
-        return workbench.charts().energy().samples().stream().filter(e -> e.lane() == lane)
-                .mapToDouble(EnergySample::time).max().orElse(Double.NaN);
-    }
-
-    /** In compare mode the energy chart's legend tells each of its four curves by colour. */
-    @Test
-    void inCompareModeEachEnergyLegendEntryHasItsOwnColour(FxRobot robot) {
-        compareExplicitWithSemiImplicit(robot);
-        press(robot, workbench, KeyCode.SPACE);
-        waitFor("samples of both", () -> !Double.isNaN(laneTime(1)));
-        eventually("the legend's colours", SETTLE_SECONDS, () -> {
-            List<XYChart.Series<Number, Number>> series = workbench.charts().energy().series();
-            List<String> names = series.stream().map(XYChart.Series::getName).toList();
-            List<Paint> fills = new ArrayList<>();
-            for (String name : names) {
-                Paint fill = null;
-                for (Node n : workbench.charts().energy().node().lookupAll(".chart-legend-item")) {
-                    if (n instanceof Label l && name.equals(l.getText()) && l.getGraphic() instanceof Region r
-                            && r.getBackground() != null && !r.getBackground().getFills().isEmpty()) {
-                        fill = r.getBackground().getFills().get(0).getFill();
-                    }
-                }
-                if (fill == null) {
-                    return "no legend entry for " + name;
-                }
-                fills.add(fill);
-            }
-            for (int i = 0; i < fills.size(); i++) {
-                for (int j = i + 1; j < fills.size(); j++) {
-                    if (fills.get(i).equals(fills.get(j))) {
-                        return "the legend entries \"" + names.get(i) + "\" and \"" + names.get(j)
-                                + "\" share the colour " + fills.get(i);
-                    }
-                }
-            }
-            return names.size() == 4 ? null : "the energy chart has " + names.size() + " curves in compare mode";
-        });
-    }
-
-    // ------------------------------------------------------------------ tick labels
-
-    /**
-     * On every scene, Reset while playing and Reset while paused: no axis of any chart shown
-     * labels a tick with more than six significant digits, in the seconds after either.
-     */
-    @Test
-    void afterResetEveryTickLabelIsShort(FxRobot robot) {
-        List<String> bad = new ArrayList<>();
-        for (SceneType type : SceneType.values()) {
-            if (latest().topology().type() != type) {
-                UiFixture.chooseScene(robot, type);
-            }
-            waitFor("the " + type, () -> latest().topology().type() == type);
-            if (!latest().running()) {
-                press(robot, workbench, KeyCode.SPACE);
-            }
-            double t0 = latest().time();
-            waitFor("some motion", () -> latest().time() > t0 + 0.5);
-            press(robot, workbench, KeyCode.R);
-            watchTicks(type + ", after Reset while playing", bad);
-            press(robot, workbench, KeyCode.SPACE);
-            waitFor("the pause", () -> !latest().running());
-            press(robot, workbench, KeyCode.R);
-            watchTicks(type + ", after Reset while paused", bad);
-        }
-        // and Reset after an explosion, on the spring with explicit Euler
-        UiFixture.chooseScene(robot, SceneType.SPRING);
-        waitFor("the spring", () -> latest().topology().type() == SceneType.SPRING);
-        press(robot, workbench, KeyCode.DIGIT1);
-        type(robot, "#dtField", "0.3");
-        if (!latest().running()) {
-            press(robot, workbench, KeyCode.SPACE);
-        }
-        waitForExplosion("the spring's explosion");
-        robot.clickOn("#resetButton");
-        watchTicks("the spring, after Reset from its explosion", bad);
-        assertTrue(bad.isEmpty(), () -> String.join("; ", bad));
-    }
-
-    private void watchTicks(String when, List<String> bad) {
-        long end = System.nanoTime() + 1_500_000_000L;
-        while (System.nanoTime() < end) {
-            String found = onFx(this::longTickLabel);
-            if (found != null) {
-                bad.add(when + ": " + found);
-                return;
-            }
-            WaitForAsyncUtils.sleep(30, TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private String longTickLabel() {
-        for (XYChart<?, ?> chart : UiFixture.shownCharts(workbench)) {
-            for (var axis : List.of(chart.getXAxis(), chart.getYAxis())) {
-                for (String label : UiFixture.tickLabels(axis)) {
-                    if (UiFixture.significantDigits(label) > MAX_TICK_DIGITS) {
-                        return chart.getId() + " labels a tick \"" + label + "\"";
-                    }
-                }
-            }
-        }
-        return null;
-    }
-
-    // ------------------------------------------------------------------ commands while the simulation is busy
-
-    /** The 100 × 100 cloth of lessons/scenes/cloth-100.yaml plays; Pause stops its clock within 0.2 s. */
-    @Test
-    void pauseStopsTheHundredByHundredClothAtOnce(FxRobot robot) {
-        workbench.sceneFiles().setChooser(new dev.hooke.fx.io.SceneFiles.Chooser() {
-            @Override
-            public Path open(javafx.stage.Window w) {
-                return Path.of("lessons/scenes/cloth-100.yaml").toAbsolutePath();
-            }
-
-            @Override
-            public Path save(javafx.stage.Window w) {
-                return null;
-            }
-        });
-        robot.interact(() -> workbench.sceneFiles().open());
-        waitFor("the 100 × 100 cloth", () -> latest().topology().particleCount() == 100 * 100);
-        robot.clickOn("#playButton");
-        waitFor("the cloth to move", () -> latest().running() && latest().steps() > 0);
-        assertPauseIsPrompt(robot);
-    }
-
-    /**
-     * On the chain (the scene the workbench starts with), Δt typed as 10⁻⁷ s: every frame has more
-     * steps to take than fit in it. After a few seconds of that, Pause stops the clock within 0.2 s.
-     */
-    @Test
-    void pauseStopsATinyTimeStepAtOnce(FxRobot robot) {
-        UiFixture.chooseScene(robot, SceneType.CHAIN);
-        waitFor("the chain", () -> latest().topology().type() == SceneType.CHAIN);
-        press(robot, workbench, KeyCode.SPACE);
-        waitFor("the chain to move", () -> latest().running() && latest().steps() > 0);
-        type(robot, "#dtField", "1e-7");
-        waitFor("Δt = 1e-7 s to be taken", () -> latest().dt() == 1e-7);
-        WaitForAsyncUtils.sleep(3000, TimeUnit.MILLISECONDS);
-        assertPauseIsPrompt(robot);
-    }
-
-    private void assertPauseIsPrompt(FxRobot robot) {
-        Button play = robot.lookup("#playButton").queryButton();
-        robot.clickOn(play);
-        long clicked = System.nanoTime();
-        String pausedText = I18n.text("toolbar.play");
-        double[] latency = {Double.NaN};
-        long end = clicked + (long) (5 * COMMAND_LATENCY_SECONDS * 1e9);
-        while (System.nanoTime() < end) {
-            boolean stopped = onFx(() -> !latest().running() && pausedText.equals(play.getText()));
-            if (stopped) {
-                latency[0] = (System.nanoTime() - clicked) * 1e-9;
-                break;
-            }
-            WaitForAsyncUtils.sleep(5, TimeUnit.MILLISECONDS);
-        }
-        assertTrue(latency[0] <= COMMAND_LATENCY_SECONDS,
-                () -> "Pause took " + (Double.isNaN(latency[0]) ? "more than " + 5 * COMMAND_LATENCY_SECONDS
-                        : latency[0]) + " s to stop the clock (snapshot running: " + latest().running()
-                        + ", button: \"" + play.getText() + "\")");
-        double t = latest().time();
-        String shown = text(robot, "#timeLabel");
-        WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
-        assertEquals(t, latest().time(), "the clock moved after Pause");
-        assertEquals(shown, text(robot, "#timeLabel"), "the status bar's t moved after Pause");
     }
 
     // ------------------------------------------------------------------ a lesson, then a scene

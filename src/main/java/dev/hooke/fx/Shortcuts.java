@@ -1,0 +1,73 @@
+package dev.hooke.fx;
+
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.fx.model.WorkbenchModel;
+import javafx.scene.Scene;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+
+/**
+ * The window's keyboard shortcuts: Space plays or pauses, S steps, R resets, and the number keys
+ * pick the integrator in the table's order (1 … 9, then 0 for the tenth). A key typed into a text
+ * field is the field's.
+ */
+final class Shortcuts {
+
+    /** The most integrators that have a number key: 1 … 9, then 0 for the tenth. */
+    private static final int NUMBER_KEYS = 10;
+
+    private Shortcuts() {
+    }
+
+    /** Installs the shortcuts on a scene; they act on the model. */
+    static void install(Scene scene, WorkbenchModel model) {
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (scene.getFocusOwner() instanceof TextInputControl) {
+                return;
+            }
+            KeyCode code = e.getCode();
+            if (code == KeyCode.SPACE) {
+                model.togglePlay();
+            } else if (code == KeyCode.S) {
+                model.step();
+            } else if (code == KeyCode.R) {
+                model.reset();
+            } else if (integratorKey(code) >= 0) {
+                model.integratorProperty().set(IntegratorKind.values()[integratorKey(code)]);
+            } else {
+                return;
+            }
+            e.consume();
+        });
+    }
+
+    /** The number key of the integrator at {@code index} (0-based), as a digit 1 … 9, 0. */
+    private static int digitOf(int index) {
+        return (index + 1) % NUMBER_KEYS;
+    }
+
+    /** The integrator's number key as shown beside its name, or "" when it has none. */
+    static String keyLabel(IntegratorKind k) {
+        int index = k.index();
+        return index >= 0 && index < NUMBER_KEYS ? Integer.toString(digitOf(index)) : "";
+    }
+
+    /** The number keys in the toolbar's hint: "1–7", or "1–9, 0" with ten integrators. */
+    static String integratorKeys() {
+        int n = Math.min(NUMBER_KEYS, IntegratorKind.values().length);
+        return n <= 9 ? "1–" + n : "1–9, 0";
+    }
+
+    /** The index of the integrator a number key picks (1 … 9, then 0 for the tenth), or −1. */
+    private static int integratorKey(KeyCode code) {
+        int n = IntegratorKind.values().length;
+        for (int i = 0; i < n && i < NUMBER_KEYS; i++) {
+            int digit = digitOf(i);
+            if (code == KeyCode.valueOf("DIGIT" + digit) || code == KeyCode.valueOf("NUMPAD" + digit)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

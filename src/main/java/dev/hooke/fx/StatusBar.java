@@ -1,0 +1,158 @@
+package dev.hooke.fx;
+
+import static dev.hooke.fx.Widgets.toggleClass;
+
+import dev.hooke.core.stability.StabilityLimit;
+import dev.hooke.fx.controls.Numbers;
+import dev.hooke.fx.sim.Snapshot;
+import java.util.Locale;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.Region;
+
+/**
+ * The status bar below the window (simulated time, steps, Δt, the stability limit, the naive
+ * bound, steps per second, frames per second, the solver's statistics, a notice) and the limit's
+ * details the side panel shows under the integrator ({@code limitDetail}, {@code ratioDetail}),
+ * all written from a snapshot.
+ */
+final class StatusBar {
+
+    private final Label timeLabel = statusLabel("timeLabel");
+    private final Label stepsLabel = statusLabel("stepsLabel");
+    private final Label dtLabel = statusLabel("dtLabel");
+    private final Label limitLabel = statusLabel("limitLabel");
+    private final Label naiveLabel = statusLabel("naiveLabel");
+    private final Label rateLabel = statusLabel("stepsPerSecondLabel");
+    private final Label fpsLabel = statusLabel("fpsLabel");
+    private final Label noticeLabel = statusLabel("noticeLabel");
+    /** The solver's statistics, written by the integrator panel. */
+    private final Label solverLabel = new Label();
+    private final Label limitDetail = new Label();
+    private final Label ratioDetail = new Label();
+    private final FlowPane bar;
+    private long noticeShown;
+    private long fpsWindowStart;
+    private int fpsFrames;
+    private double fps;
+
+    StatusBar() {
+        bar = new FlowPane(22, 2, timeLabel, stepsLabel, dtLabel, limitLabel, naiveLabel, rateLabel, fpsLabel,
+                solverLabel, noticeLabel);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.getStyleClass().add("status-bar");
+        bar.setId("statusBar");
+        noticeLabel.getStyleClass().add("notice");
+        limitDetail.setId("limitDetail");
+        limitDetail.setWrapText(true);
+        limitDetail.getStyleClass().add("detail");
+        ratioDetail.setId("ratioDetail");
+        ratioDetail.setWrapText(true);
+        ratioDetail.getStyleClass().add("detail");
+    }
+
+    /** The bar. */
+    Node node() {
+        return bar;
+    }
+
+    /** The label the integrator panel writes the solver's statistics into. */
+    Label solverLabel() {
+        return solverLabel;
+    }
+
+    /** The stability limit in words, for the side panel. */
+    Label limitDetail() {
+        return limitDetail;
+    }
+
+    /** Δt as a share of the limit, for the side panel. */
+    Label ratioDetail() {
+        return ratioDetail;
+    }
+
+    /** Shows a plain message. */
+    void notice(String message) {
+        noticeLabel.setText(message);
+    }
+
+    /** Shows the snapshot's notice when it is a new one. */
+    void showNotice(Snapshot s) {
+        if (s.noticeSerial() != noticeShown) {
+            noticeShown = s.noticeSerial();
+            noticeLabel.setText(s.notice() == null ? "" : s.notice());
+        }
+    }
+
+    /** Counts a frame; the frame rate shown is taken over half a second. */
+    void countFrame(long now) {
+        if (fpsWindowStart == 0) {
+            fpsWindowStart = now;
+        }
+        fpsFrames++;
+        double elapsed = (now - fpsWindowStart) * 1e-9;
+        if (elapsed >= 0.5) {
+            fps = fpsFrames / elapsed;
+            fpsFrames = 0;
+            fpsWindowStart = now;
+            showFps();
+        }
+    }
+
+    /** Writes the frame rate in the language in use. */
+    void showFps() {
+        fpsLabel.setText(I18n.text("status.fps", String.format(Locale.ROOT, "%.0f", fps)));
+    }
+
+    /** Writes the snapshot's time, steps, Δt, limit and rate, and the limit's details. */
+    void show(Snapshot s) {
+        timeLabel.setText(I18n.text("status.time", String.format(Locale.ROOT, "%.3f", s.time())));
+        stepsLabel.setText(I18n.text("status.steps", String.format(Locale.ROOT, "%,d", s.steps())));
+        dtLabel.setText(I18n.text("status.dt", Numbers.format(s.dt())));
+        // a limit computed for another method is not shown under this one's name
+        StabilityLimit limit = s.limit() != null && s.limit().integrator() == s.integrator() ? s.limit() : null;
+        String pending = s.limitCurrent() ? "" : I18n.text("status.updating");
+        limitLabel.setText(limit == null ? I18n.text("status.limitComputing")
+                : I18n.text("status.limit", Phrases.limit(limit), pending));
+        naiveLabel.setText(Double.isNaN(s.naiveBound()) ? ""
+                : I18n.text("status.naive", Numbers.format(s.naiveBound())));
+        rateLabel.setText(I18n.text("status.rate", String.format(Locale.ROOT, "%,.0f", s.stepsPerSecond())));
+        boolean above = s.dtAboveLimit();
+        toggleClass(dtLabel, "above-limit", above);
+
+        if (limit == null) {
+            limitDetail.setText(I18n.text("detail.limitComputing"));
+            ratioDetail.setText("");
+        } else {
+            limitDetail.setText(limit.unstableAtEveryDt()
+                    ? I18n.text("detail.unstableLimit", Phrases.integrator(s.integrator()), Phrases.limit(limit))
+                    : (limit.unlimited()
+                            ? I18n.text("detail.unlimited", Phrases.integrator(s.integrator()), pending)
+                            : I18n.text("detail.limit", Phrases.integrator(s.integrator()), Phrases.limit(limit), pending))
+                    + (Double.isNaN(s.naiveBound()) ? "" : I18n.text("detail.naive", Numbers.format(s.naiveBound()))));
+            if (limit.unlimited()) {
+                ratioDetail.setText("");
+            } else if (limit.unstableAtEveryDt()) {
+                ratioDetail.setText(I18n.text("detail.unstable"));
+            } else {
+                ratioDetail.setText(I18n.text(above ? "detail.ratioAbove" : "detail.ratio",
+                        percent(s.dt() / limit.dtMax())));
+            }
+        }
+        toggleClass(ratioDetail, "above-limit", above || (limit != null && limit.unstableAtEveryDt()));
+    }
+
+    /** A ratio as a whole percentage, or "under 1 %". */
+    static String percent(double ratio) {
+        return ratio < 0.01 ? I18n.text("detail.under1") : String.format(Locale.ROOT, "%.0f %%", 100 * ratio);
+    }
+
+    private static Label statusLabel(String id) {
+        Label l = new Label();
+        l.setId(id);
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        return l;
+    }
+}

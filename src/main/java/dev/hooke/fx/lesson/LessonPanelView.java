@@ -1,0 +1,437 @@
+package dev.hooke.fx.lesson;
+
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.lesson.Action;
+import dev.hooke.core.lesson.CheckResult;
+import dev.hooke.core.lesson.Lesson;
+import dev.hooke.core.lesson.Question;
+import dev.hooke.core.lesson.Step;
+import dev.hooke.core.lesson.StepResult;
+import dev.hooke.core.lesson.SweepResult;
+import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.solve.PreconditionerKind;
+import dev.hooke.core.solve.SolverKind;
+import dev.hooke.fx.I18n;
+import dev.hooke.fx.Phrases;
+import dev.hooke.fx.controls.Numbers;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import javafx.application.Platform;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * What the lesson panel shows, drawn afresh from the panel's state on every change: the lesson
+ * chooser, the lesson's title, the step's narration and the controls it uses, its question and
+ * answer controls, the buttons, the note on the person's values, the answer, the status line, the
+ * step's checks (one row each, {@code pass}, {@code fail} or {@code changed}) and its Δt sweep.
+ * Node ids are listed in {@link LessonPanel}'s description; the buttons and answer controls call
+ * the panel's actions.
+ */
+final class LessonPanelView {
+
+    private final LessonPanel panel;
+    private final VBox content;
+
+    /**
+     * @param panel   the panel whose state is drawn and whose actions the controls call
+     * @param content the box the panel's nodes go into
+     */
+    LessonPanelView(LessonPanel panel, VBox content) {
+        this.panel = panel;
+        this.content = content;
+    }
+
+    /** Draws the panel as its lesson, step and result now are. */
+    void render() {
+        Locale locale = I18n.locale();
+        content.getChildren().clear();
+        Label heading = new Label(I18n.text("lesson.panel"));
+        heading.getStyleClass().add("section");
+        heading.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(heading, Priority.ALWAYS);
+        Button hide = new Button("×");
+        hide.setId("lessonHide");
+        hide.getStyleClass().add("lesson-hide");
+        hide.setOnAction(e -> panel.shownProperty().set(false));
+        HBox top = new HBox(8, heading, hide);
+        top.setAlignment(Pos.CENTER_LEFT);
+        content.getChildren().addAll(top, chooser(locale));
+
+        LessonSession session = panel.session();
+        if (session == null) {
+            return;
+        }
+        Lesson lesson = session.lesson();
+        int index = panel.stepIndex();
+        Step step = lesson.steps().get(index);
+        StepResult result = panel.result();
+
+        Label title = label("lessonTitle", lesson.title().get(locale), "lesson-title");
+        Label stepLabel = label("lessonStepLabel", I18n.text("lesson.stepOf", index + 1, lesson.steps().size()),
+                "lesson-step");
+        content.getChildren().addAll(title, stepLabel);
+        if (index == 0) {
+            content.getChildren().add(label("lessonIntro", lesson.narration().get(locale), "lesson-intro"));
+        }
+        content.getChildren().add(label("lessonNarration", step.narration().get(locale), "lesson-narration"));
+        Set<String> controls = panel.highlightedControls();
+        if (!controls.isEmpty()) {
+            List<String> names = new ArrayList<>();
+            controls.forEach(id -> names.add(controlName(id)));
+            content.getChildren().add(label("lessonControls", I18n.text("lesson.controls", String.join(", ", names)),
+                    "lesson-controls"));
+        }
+        Node drawn = compareDrawn(step);
+        if (drawn != null) {
+            content.getChildren().add(drawn);
+        }
+        if (step.question() != null) {
+            content.getChildren().add(question(step.question(), result != null, locale));
+        }
+        content.getChildren().add(buttons(result));
+        if (!panel.overrides().isEmpty() || panel.resultChanged()) {
+            content.getChildren().add(overrideNote());
+        }
+        if (result != null && step.question() != null) {
+            content.getChildren().add(answer(step.question(), panel.answer(index), locale));
+        }
+        String line = panel.status();
+        if (line.isEmpty() && result != null) {
+            line = panel.resultChanged() && !LessonPanel.aborted(result) ? I18n.text("lesson.changedSummary") : summary(result);
+        }
+        if (!line.isEmpty()) {
+            content.getChildren().add(label("lessonStatus", line, "lesson-status"));
+        }
+        if (result != null) {
+            content.getChildren().add(checks(result));
+            if (result.sweep() != null) {
+                content.getChildren().add(sweep(result.sweep()));
+            }
+        }
+    }
+
+    /**
+     * Which runs of a comparison of more than two methods the view draws (its first two; the
+     * charts draw every run), or null when the step compares two or none.
+     */
+    private static Node compareDrawn(Step step) {
+        for (Action a : step.actions()) {
+            if (a instanceof Action.Compare c && c.integrators().size() > 2) {
+                return label("lessonCompareDrawn", I18n.text("lesson.compareDrawn", c.integrators().size(),
+                        Phrases.integrator(c.integrators().get(0)), Phrases.integrator(c.integrators().get(1))),
+                        "lesson-controls");
+            }
+        }
+        return null;
+    }
+
+    /** The person's values in place of the lesson's, and the way back to the lesson's. */
+    private Node overrideNote() {
+        Map<SceneFile.Key, Object> shown = panel.overrides().isEmpty() ? panel.ranWith() : panel.overrides();
+        List<String> parts = new ArrayList<>();
+        Set<String> named = new LinkedHashSet<>();
+        for (Map.Entry<SceneFile.Key, Object> e : shown.entrySet()) {
+            String setting = settingName(e.getKey());
+            String id = setting != null ? e.getKey().id() : LessonPanel.controlId(e.getKey());
+            if (named.add(id)) {
+                parts.add((setting != null ? setting : controlName(id)) + " = " + valueText(e.getKey(), e.getValue()));
+            }
+        }
+        Label note = label("lessonOverride", I18n.text("lesson.overridden", String.join(", ", parts)),
+                "lesson-override");
+        Button back = button("lessonRevert", "lesson.revert", panel::useLessonValues);
+        back.setDisable(panel.isBusy());
+        VBox box = new VBox(6, note, back);
+        box.getStyleClass().add("lesson-override-box");
+        return box;
+    }
+
+    /** The name of an integrator's or solver's setting as its control shows it, or null for another key. */
+    private static String settingName(SceneFile.Key key) {
+        String bundleKey = switch (key) {
+            case VERLET_DELTA -> "param.verletDelta";
+            case ITERATIONS -> "param.iterations";
+            case PBD_STIFFNESS -> "param.pbdStiffness";
+            case SOLVER -> "solver.kind";
+            case PRECOND -> "solver.precond";
+            case TOL -> "solver.tol";
+            case MAX_ITER -> "solver.maxIter";
+            case NEWTON_ITERS -> "solver.newton";
+            case WARM_START -> "solver.warmStart";
+            case CLAMP -> "solver.clamp";
+            default -> null;
+        };
+        return bundleKey == null ? null : I18n.text(bundleKey);
+    }
+
+    private static String valueText(SceneFile.Key key, Object value) {
+        if (value instanceof IntegratorKind k) {
+            return Phrases.integrator(k);
+        }
+        if (value instanceof Boolean b) {
+            return I18n.text(b ? "lesson.on" : "lesson.off");
+        }
+        if (value instanceof SolverKind k) {
+            return k.id();
+        }
+        if (value instanceof PreconditionerKind k) {
+            return k.id();
+        }
+        if (value instanceof Integer i) {
+            return Integer.toString(i);
+        }
+        String unit = switch (key) {
+            case MASS -> " kg";
+            case K, K_STRUCT, K_SHEAR, K_BEND -> " N/m";
+            case KD, AIR_DAMPING -> " N·s/m";
+            case GRAVITY -> " m/s²";
+            case DT -> " s";
+            default -> "";
+        };
+        return Numbers.format(((Number) value).doubleValue()) + unit;
+    }
+
+    private Node chooser(Locale locale) {
+        ComboBox<LessonLibrary.Entry> choice = new ComboBox<>();
+        choice.setId("lessonChoice");
+        choice.setPromptText(I18n.text("lesson.choose"));
+        choice.getItems().setAll(panel.entries());
+        choice.setMaxWidth(Double.MAX_VALUE);
+        choice.setButtonCell(new EntryCell(locale));
+        choice.setCellFactory(list -> new EntryCell(locale));
+        LessonSession session = panel.session();
+        if (session != null) {
+            for (LessonLibrary.Entry e : choice.getItems()) {
+                if (e.lesson() == session.lesson()) {
+                    choice.setValue(e);
+                }
+            }
+        }
+        choice.valueProperty().addListener((obs, old, e) -> {
+            LessonSession open = panel.session();
+            if (e != null && (open == null || e.lesson() != open.lesson())) {
+                Platform.runLater(() -> panel.open(e));
+            }
+        });
+        return choice;
+    }
+
+    private static final class EntryCell extends ListCell<LessonLibrary.Entry> {
+        private final Locale locale;
+
+        EntryCell(Locale locale) {
+            this.locale = locale;
+        }
+
+        @Override
+        protected void updateItem(LessonLibrary.Entry e, boolean empty) {
+            super.updateItem(e, empty);
+            setText(empty || e == null ? I18n.text("lesson.choose") : e.title(locale));
+        }
+    }
+
+    private Node question(Question q, boolean revealed, Locale locale) {
+        VBox box = new VBox(6);
+        box.setId("lessonQuestion");
+        box.getStyleClass().add("lesson-question");
+        box.getChildren().addAll(label(null, I18n.text("lesson.question"), "lesson-question-head"),
+                label(null, q.prompt().get(locale), "lesson-prompt"));
+        int at = panel.stepIndex();
+        boolean busy = panel.isBusy();
+        if (q.isMultipleChoice()) {
+            ToggleGroup group = new ToggleGroup();
+            for (int i = 0; i < q.choices().size(); i++) {
+                int number = i + 1;
+                RadioButton b = new RadioButton(q.choices().get(i).get(locale));
+                b.setId("answer" + number);
+                b.setWrapText(true);
+                b.setToggleGroup(group);
+                b.setSelected(Integer.valueOf(number).equals(panel.answer(at)));
+                b.setDisable(revealed || busy);
+                if (revealed) {
+                    b.getStyleClass().add(q.accepts(number) ? "right-choice" : "other-choice");
+                }
+                b.selectedProperty().addListener((obs, was, on) -> {
+                    if (on) {
+                        panel.answer(at, number);
+                    }
+                });
+                box.getChildren().add(b);
+            }
+        } else {
+            TextField field = new TextField(panel.answer(at) instanceof String s ? s : "");
+            field.setId("answerField");
+            field.setPromptText(I18n.text("lesson.answerNumber", q.unit().isEmpty() ? "–" : q.unit()));
+            field.setDisable(revealed || busy);
+            field.textProperty().addListener((obs, old, text) -> panel.answer(at, text));
+            field.setOnAction(e -> panel.runStep());
+            Label unit = new Label(q.unit());
+            HBox row = new HBox(8, field, unit);
+            row.setAlignment(Pos.CENTER_LEFT);
+            box.getChildren().add(row);
+        }
+        return box;
+    }
+
+    private Node buttons(StepResult result) {
+        int n = panel.session().lesson().steps().size();
+        int index = panel.stepIndex();
+        boolean busy = panel.isBusy();
+        Button back = button("lessonBack", "lesson.back", panel::back);
+        back.setDisable(busy || index == 0);
+        Button run = button("lessonRun", busy ? "lesson.running" : "lesson.run", panel::runStep);
+        run.setDisable(busy || result != null);
+        run.setDefaultButton(result == null && !busy);
+        run.getStyleClass().add("lesson-run");
+        Button next = button("lessonNext", "lesson.next", panel::next);
+        next.setDisable(busy || result == null || index + 1 >= n || LessonPanel.aborted(result));
+        FlowPane row = new FlowPane(8, 8, back, run, next);
+        if (busy) {
+            Button skip = button("lessonSkip", "lesson.skip", panel::finishQuickly);
+            row.getChildren().add(skip);
+        } else {
+            Button restart = button("lessonRestart", "lesson.restart", panel::restart);
+            restart.setDisable(index == 0 && result == null);
+            Button close = button("lessonClose", "lesson.close", panel::closeLesson);
+            row.getChildren().addAll(restart, close);
+        }
+        return row;
+    }
+
+    private Node answer(Question q, Object given, Locale locale) {
+        boolean right = q.isMultipleChoice() ? given instanceof Integer c && q.accepts(c)
+                : given instanceof String s && parses(s) && q.accepts(Numbers.parse(s.trim()));
+        String verdict = I18n.text(right ? "lesson.right" : "lesson.wrong");
+        StringBuilder text = new StringBuilder();
+        if (q.isMultipleChoice()) {
+            text.append(sentences(verdict, I18n.text("lesson.theAnswerIs", q.choices().get(q.answer() - 1).get(locale))));
+        } else {
+            text.append(sentences(verdict, I18n.text("lesson.theNumberIs", Numbers.format(q.value()), q.unit(),
+                    String.format(Locale.ROOT, "%.3g %%", 100 * q.within()))));
+        }
+        if (q.explanation() != null) {
+            text.append("\n").append(q.explanation().get(locale));
+        }
+        Label l = label("lessonAnswer", text.toString(), "lesson-answer");
+        l.getStyleClass().add(right ? "right" : "wrong");
+        return l;
+    }
+
+    private String summary(StepResult r) {
+        List<CheckResult> rows = r.checks();
+        if (LessonPanel.aborted(r)) {
+            return I18n.text("lesson.aborted");
+        }
+        long failed = rows.stream().filter(c -> !c.pass()).count();
+        String line = rows.isEmpty() ? I18n.text("lesson.noChecks")
+                : failed == 0 ? I18n.text("lesson.passedAll", rows.size())
+                : I18n.text("lesson.failedSome", failed, rows.size());
+        if (r.paused()) {
+            line = sentences(line, I18n.text("lesson.paused"));
+        }
+        if (panel.stepIndex() + 1 >= panel.session().lesson().steps().size()) {
+            line = sentences(line, I18n.text("lesson.done"));
+        }
+        return line;
+    }
+
+    /** Two sentences in a row: a space between them in English, none after a Chinese full stop. */
+    private static String sentences(String first, String second) {
+        return I18n.text("lesson.sentences", first, second);
+    }
+
+    /** The step's checks in the language in use (core reports each in English and Chinese, with the same numbers). */
+    private Node checks(StepResult r) {
+        Locale locale = I18n.locale();
+        VBox box = new VBox(6);
+        box.setId("lessonChecks");
+        if (!r.checks().isEmpty()) {
+            box.getChildren().add(label(null, I18n.text("lesson.checks"), "lesson-checks-head"));
+        }
+        for (CheckResult c : r.checks()) {
+            boolean changed = panel.resultChanged();
+            Label badge = new Label(I18n.text(changed ? "lesson.changed" : c.pass() ? "lesson.pass" : "lesson.fail"));
+            badge.getStyleClass().add("check-badge");
+            badge.setMinWidth(Region.USE_PREF_SIZE);
+            VBox text = new VBox(2,
+                    label(null, c.title().get(locale), "check-name"),
+                    label(null, I18n.text("lesson.expectedIs", c.expectedText().get(locale)), "check-detail"),
+                    label(null, I18n.text("lesson.measuredIs", c.measuredText().get(locale)), "check-detail"));
+            HBox.setHgrow(text, Priority.ALWAYS);
+            HBox row = new HBox(10, badge, text);
+            row.getStyleClass().addAll("check-row", changed ? "changed" : c.pass() ? "pass" : "fail");
+            box.getChildren().add(row);
+        }
+        return box;
+    }
+
+    private Node sweep(SweepResult s) {
+        VBox box = new VBox(2);
+        box.setId("lessonSweep");
+        box.getChildren().add(label(null, I18n.text("lesson.sweep", Phrases.integrator(s.integrator()),
+                Numbers.format(s.predictedLimit())), "lesson-checks-head"));
+        for (SweepResult.Row row : s.rows()) {
+            Label l = label(null, I18n.text("lesson.sweepRow", Numbers.format(row.dt()),
+                    I18n.text(row.predicted() ? "lesson.explodes" : "lesson.bounded"),
+                    I18n.text(row.exploded() ? "lesson.explodes" : "lesson.bounded")), "check-detail");
+            l.getStyleClass().add(row.agrees() ? "agrees" : "disagrees");
+            box.getChildren().add(l);
+        }
+        return box;
+    }
+
+    private static Label label(String id, String text, String styleClass) {
+        Label l = new Label(text);
+        if (id != null) {
+            l.setId(id);
+        }
+        l.setWrapText(true);
+        l.setMinHeight(Region.USE_PREF_SIZE);
+        l.getStyleClass().add(styleClass);
+        return l;
+    }
+
+    private static Button button(String id, String key, Runnable action) {
+        Button b = new Button(I18n.text(key));
+        b.setId(id);
+        b.setOnAction(e -> action.run());
+        b.setMinWidth(Region.USE_PREF_SIZE);
+        return b;
+    }
+
+    /** The name of a highlighted control, as the side panel labels it. */
+    static String controlName(String id) {
+        return switch (id) {
+            case "integratorChoice" -> I18n.text("side.integrator");
+            case "sceneChoice" -> I18n.text("toolbar.scene");
+            default -> I18n.text("param." + id);
+        };
+    }
+
+
+    /** Whether an answer's text is a finite number. */
+    static boolean parses(String s) {
+        try {
+            return Double.isFinite(Numbers.parse(s.trim()));
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+}
