@@ -176,7 +176,8 @@ class RandomSessionUiTest {
             return "Reset (key R)";
         } else if (roll < 58) {
             List<Node> halve = onFx(() -> bannerButtons(workbench, "explosion-halve-action"));
-            if (!halve.isEmpty() && onFx(() -> halve.get(0).isVisible())) {
+            if (!halve.isEmpty() && onFx(() -> workbench.notificationPane().isShowing() && halve.get(0).isVisible()
+                    && workbench.notificationPane().getActions().size() == 2)) {
                 robot.clickOn(halve.get(0));
                 return "Halve Δt (banner)";
             }
@@ -198,7 +199,7 @@ class RandomSessionUiTest {
             return p.id() + " = " + text;
         } else {
             boolean was = workbench.model().compareProperty().get();
-            robot.clickOn("#compareToggle .thumb-area");
+            UiFixture.scrollToAndClick(robot, "#compareToggle .thumb-area");
             return "compare " + (was ? "off" : "on");
         }
     }

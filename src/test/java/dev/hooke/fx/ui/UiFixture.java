@@ -100,6 +100,33 @@ final class UiFixture {
         }
     }
 
+    /**
+     * Scrolls the side panel (or any scroll pane holding it) so that the node {@code query} finds is
+     * in view, as a person scrolls to a control before clicking it; then clicks it.
+     */
+    static void scrollToAndClick(FxRobot robot, String query) {
+        Node node = robot.lookup(query).query();
+        robot.interact(() -> {
+            for (javafx.scene.Parent p = node.getParent(); p != null; p = p.getParent()) {
+                if (p instanceof javafx.scene.control.ScrollPane pane && pane.getContent() != null) {
+                    Node content = pane.getContent();
+                    double y = content.sceneToLocal(node.localToScene(node.getBoundsInLocal())).getMinY();
+                    double hidden = content.getBoundsInLocal().getHeight() - pane.getViewportBounds().getHeight();
+                    if (hidden > 0) {
+                        double top = pane.getVvalue() * hidden;
+                        double viewport = pane.getViewportBounds().getHeight();
+                        if (y < top || y + node.getBoundsInLocal().getHeight() > top + viewport) {
+                            pane.setVvalue(Math.max(0, Math.min(1, (y - viewport / 3) / hidden)));
+                        }
+                    }
+                    break;
+                }
+            }
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn(node);
+    }
+
     /** Opens the lesson whose file name starts with {@code filePrefix} and waits for its first snapshot. */
     static void openLesson(FxRobot robot, Workbench workbench, String filePrefix) {
         LessonLibrary.Entry entry = workbench.lessons().entries().stream()
