@@ -1,16 +1,13 @@
 package dev.hooke.core.lesson;
 
 import dev.hooke.core.integrate.IntegratorKind;
-import dev.hooke.core.integrate.SolverStats;
 import dev.hooke.core.model.MassSpringSystem;
-import dev.hooke.core.model.SpringKind;
 import dev.hooke.core.scene.Perturbation;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.Scenes;
 import dev.hooke.core.sim.LiveChange;
 import dev.hooke.core.sim.Simulation;
-import dev.hooke.core.solve.SolverKind;
 import dev.hooke.core.stability.ExplosionBisection;
 import dev.hooke.core.stability.StabilityAnalysis;
 import dev.hooke.core.stability.StabilityLimit;
@@ -20,7 +17,6 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -189,7 +185,7 @@ public final class LessonRunner {
             } catch (ActionFailed | RuntimeException e) {
                 rows.add(new CheckResult(lesson.id(), step.number(), a.name(),
                         new Text("the action can be played", "这个动作能够执行"),
-                        e instanceof ActionFailed f ? f.text : error(e), false, a.line()));
+                        e instanceof ActionFailed f ? f.text() : error(e), false, a.line()));
                 aborted = true;
                 return new StepResult(step, rows, runs, sweep, charts, paused);
             }
@@ -215,17 +211,6 @@ public final class LessonRunner {
         return Text.format("error: %s", "错误：%s", e);
     }
 
-    /** An action that cannot be played; its message is the English of {@code text}. */
-    private static final class ActionFailed extends Exception {
-        private static final long serialVersionUID = 1L;
-        private final transient Text text;
-
-        ActionFailed(Text text) {
-            super(text.en());
-            this.text = text;
-        }
-    }
-
     // ------------------------------------------------------------------ actions
 
     private void play(Action a, List<RunRecord> runs) throws ActionFailed {
@@ -246,15 +231,15 @@ public final class LessonRunner {
         } else if (a instanceof Action.Reset) {
             rebuild();
         } else if (a instanceof Action.Run r) {
-            long n = r.steps() > 0 ? r.steps() : stepsFor(r.time(), sim.dt());
-            Work work = new Work(new Text("the run", "这次运行"));
+            long n = r.steps() > 0 ? r.steps() : ActionWork.stepsFor(r.time(), sim.dt());
+            ActionWork work = new ActionWork(new Text("the run", "这次运行"));
             work.plan(n, sim.system(), file, file.integrator());
             RunRecord rec = run(sim, n, true, r.label(), work);
             remember(rec);
             runs.add(rec);
         } else if (a instanceof Action.Compare c) {
-            long n = stepsFor(c.time(), file.dt());
-            Work work = new Work(new Text("the comparison", "这次比较"));
+            long n = ActionWork.stepsFor(c.time(), file.dt());
+            ActionWork work = new ActionWork(new Text("the comparison", "这次比较"));
             for (IntegratorKind k : c.integrators()) {
                 work.plan(n, sim.system(), file, k);
             }
@@ -296,113 +281,9 @@ public final class LessonRunner {
         LiveChange.apply(before, file, keys, sim);
     }
 
-    /** The steps a run of {@code time} s takes: T/Δt when it is whole (to 1e-9), else ⌈T/Δt⌉. */
-    private static long stepsFor(double time, double dt) {
-        double n = time / dt;
-        long r = Math.round(n);
-        return Math.abs(n - r) <= 1e-9 * Math.max(1, n) ? Math.max(1, r) : (long) Math.ceil(n);
-    }
-
-    private static double size(MassSpringSystem s) {
-        return s.particleCount() + s.springCount();
-    }
-
-    /**
-     * The extra passes over the particles and springs one direct (Cholesky) solve costs: the
-     * floating-point operations of a banded factorisation, u·b², over n + s, with u = 3n the
-     * unknowns and b = 3·(max |a − b| + 1) the bandwidth of the natural ordering (a, b the
-     * particle indices of a spring). An upper bound: EJML's factorisation fills only inside the
-     * band, and a pass costs more than one operation per particle or spring.
-     */
-    private static double directPasses(MassSpringSystem s) {
-        int spread = 0;
-        for (int sp = 0; sp < s.springCount(); sp++) {
-            spread = Math.max(spread, Math.abs(s.springA(sp) - s.springB(sp)));
-        }
-        double u = 3.0 * s.particleCount();
-        double b = 3.0 * (spread + 1);
-        return u * b * b / size(s);
-    }
-
-    /**
-     * The work of one action, in passes over the particles and springs (a pass costs n + s),
-     * held to {@link #MAX_WORK_PER_ACTION}. A step is one pass. An implicit step adds one pass
-     * per CG iteration (a product with the matrix touches every spring and particle once), one
-     * per further Newton iteration (forces and assembly), and for the direct solver
-     * {@link #directPasses} per solve. A projection step (PBD, XPBD, fast mass-spring) adds one
-     * pass per iteration (a sweep over the springs, or a local/global iteration). What is known
-     * before the run is checked before it starts;
-     * the CG and Newton iterations are counted as they happen, and the run stops when they pass
-     * the limit.
-     */
-    private static final class Work {
-        private final Text what;
-        private double planned;
-        private double done;
-
-        Work(Text what) {
-            this.what = what;
-        }
-
-        /** The extra passes of one linear solve of {@code kind} on {@code s}: {@link #directPasses} or 0. */
-        static double perSolve(SceneFile f, IntegratorKind kind, MassSpringSystem s) {
-            return kind.isImplicit() && f.implicitOptions().solver() == SolverKind.CHOLESKY ? directPasses(s) : 0;
-        }
-
-        /** The extra passes of one step of {@code kind} known before it runs: a solve, or the projection iterations. */
-        static double perStep(SceneFile f, IntegratorKind kind, MassSpringSystem s) {
-            return kind.isProjection() ? f.iterations() : perSolve(f, kind, s);
-        }
-
-        /** Books a run of {@code steps} steps of {@code kind} on the scene {@code s}. */
-        void plan(long steps, MassSpringSystem s, SceneFile f, IntegratorKind kind) throws ActionFailed {
-            budget(steps, s);
-            planned += steps * size(s) * (1 + perStep(f, kind, s));
-            if (planned > MAX_WORK_PER_ACTION) {
-                throw new ActionFailed(Text.format(
-                        "%s would do %s particle-and-spring steps, more than the limit of %s per action",
-                        "%s需要 %s 个质点与弹簧步，超过每个动作 %s 的上限",
-                        what, g3(planned), g3(MAX_WORK_PER_ACTION)));
-            }
-        }
-
-        /**
-         * Counts the iterations of the step just taken.
-         *
-         * @param perSolve the extra passes of one linear solve ({@link #perSolve})
-         */
-        void afterStep(Simulation s, double perSolve) throws ActionFailed {
-            SolverStats st = s.integrator().solverStats();
-            if (st == null) {
-                return;
-            }
-            done += size(s.system()) * (st.iterations + Math.max(0, st.newtonIterations - 1) * (1 + perSolve));
-            if (planned + done > MAX_WORK_PER_ACTION) {
-                throw new ActionFailed(Text.format(
-                        "%s stopped at t = %s s: with its solver iterations it did %s particle-and-spring steps,"
-                                + " more than the limit of %s per action",
-                        "%s在 t = %s s 时停止：算上求解器的迭代，已做了 %s 个质点与弹簧步，超过每个动作 %s 的上限",
-                        what, Fmt.num(s.time()), g3(planned + done), g3(MAX_WORK_PER_ACTION)));
-            }
-        }
-    }
-
-    private static void budget(long steps, MassSpringSystem s) throws ActionFailed {
-        if (steps > MAX_STEPS_PER_ACTION) {
-            throw new ActionFailed(Text.format("would take %s steps, more than the limit of %s per action",
-                    "需要 %s 步，超过每个动作 %s 步的上限", steps, MAX_STEPS_PER_ACTION));
-        }
-        double work = steps * size(s);
-        if (work > MAX_WORK_PER_ACTION) {
-            throw new ActionFailed(Text.format(
-                    "would do %s particle-and-spring steps, more than the limit of %s per action",
-                    "需要 %s 个质点与弹簧步，超过每个动作 %s 的上限", g3(work), g3(MAX_WORK_PER_ACTION)));
-        }
-    }
-
-    private RunRecord run(Simulation s, long steps, boolean main, String label, Work work) throws ActionFailed {
+    private RunRecord run(Simulation s, long steps, boolean main, String label, ActionWork work) throws ActionFailed {
         RunRecord rec = new RunRecord(s, steps, label, file.implicitOptions());
-        double perSolve = Work.perSolve(file, s.integratorKind(), s.system());
+        double perSolve = ActionWork.perSolve(file, s.integratorKind(), s.system());
         for (long i = 0; i < steps && s.step(); i++) {
             rec.observe(s);
             work.afterStep(s, perSolve);
@@ -419,13 +300,13 @@ public final class LessonRunner {
      * once, then tells the comparison listener. Each side is its own simulation, so its record is
      * the same as if it ran alone.
      */
-    private void runSideBySide(List<Simulation> sides, List<RunRecord> records, long steps, Work work)
+    private void runSideBySide(List<Simulation> sides, List<RunRecord> records, long steps, ActionWork work)
             throws ActionFailed {
         int n = sides.size();
         boolean[] over = new boolean[n];
         double[] perSolve = new double[n];
         for (int j = 0; j < n; j++) {
-            perSolve[j] = Work.perSolve(file, sides.get(j).integratorKind(), sides.get(j).system());
+            perSolve[j] = ActionWork.perSolve(file, sides.get(j).integratorKind(), sides.get(j).system());
         }
         List<Simulation> shown = List.copyOf(sides);
         int live = n;
@@ -462,15 +343,15 @@ public final class LessonRunner {
         IntegratorKind kind = s.integrator() != null ? s.integrator() : file.integrator();
         double limit = limit(kind).dtMax();
         MassSpringSystem probe = file.build();
-        Work work = new Work(new Text("the sweep", "这次扫描"));
+        ActionWork work = new ActionWork(new Text("the sweep", "这次扫描"));
         for (double h : s.dts()) {
-            work.plan(stepsFor(s.time(), h), probe, file, kind);
+            work.plan(ActionWork.stepsFor(s.time(), h), probe, file, kind);
         }
         List<SweepResult.Row> rows = new ArrayList<>();
         for (double h : s.dts()) {
             Simulation trial = new Simulation(file.build(), file.createIntegrator(kind), h);
-            long n = stepsFor(s.time(), h);
-            double perSolve = Work.perSolve(file, kind, trial.system());
+            long n = ActionWork.stepsFor(s.time(), h);
+            double perSolve = ActionWork.perSolve(file, kind, trial.system());
             for (long i = 0; i < n && trial.step(); i++) {
                 work.afterStep(trial, perSolve);
             }
@@ -483,11 +364,6 @@ public final class LessonRunner {
     // ------------------------------------------------------------------ checks
 
     private record Outcome(Text measured, boolean pass) {
-    }
-
-    /** A count of work with three significant digits, as {@code %.3g} writes it. */
-    private static String g3(double v) {
-        return String.format(Locale.ROOT, "%.3g", v);
     }
 
     private static Outcome outcome(String en, String zh, boolean pass, Object... args) {
@@ -788,10 +664,10 @@ public final class LessonRunner {
         SceneSpec spec = restSpec();
         MassSpringSystem probe = Scenes.build(spec);
         double trialSteps = e.periods() * 2 * Math.PI / lim.omegaMax() / lim.dtMax();
-        double work = 24 * trialSteps * size(probe);
+        double work = 24 * trialSteps * ActionWork.size(probe);
         if (work > MAX_WORK_PER_ACTION) {
             return outcome("the bisection would do about %s particle-and-spring steps, more than the limit of %s",
-                    "二分法大约需要 %s 个质点与弹簧步，超过上限 %s", false, g3(work), g3(MAX_WORK_PER_ACTION));
+                    "二分法大约需要 %s 个质点与弹簧步，超过上限 %s", false, ActionWork.g3(work), ActionWork.g3(MAX_WORK_PER_ACTION));
         }
         SceneFile f = file;
         ExplosionBisection.Result r = ExplosionBisection.measure(() -> Scenes.build(spec),
@@ -839,7 +715,7 @@ public final class LessonRunner {
         }
         double work = 0;
         for (double h : o.dts()) {
-            work += stepsFor(o.time(), h) * size(probe);
+            work += ActionWork.stepsFor(o.time(), h) * ActionWork.size(probe);
         }
         if (work > MAX_WORK_PER_ACTION) {
             return outcome("the runs would exceed the work limit", "这些运行会超出工作量上限", false);
@@ -852,7 +728,7 @@ public final class LessonRunner {
             double h = o.dts().get(i);
             Simulation s = new Simulation(file.build(), file.createIntegrator(kind), h);
             SpringOracle exact = SpringOracle.of(s.system(), 0);
-            s.step((int) stepsFor(o.time(), h));
+            s.step((int) ActionWork.stepsFor(o.time(), h));
             if (s.exploded()) {
                 return outcome("exploded at Δt = %s s", "Δt = %s s 时爆炸", false, Fmt.num(h));
             }
