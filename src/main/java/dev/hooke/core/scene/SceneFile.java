@@ -9,27 +9,19 @@ import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.io.AtomicFiles;
 import dev.hooke.core.io.DataFileException;
-import dev.hooke.core.io.YamlFiles;
 import dev.hooke.core.io.YamlMap;
 import dev.hooke.core.io.YamlValue;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
-import dev.hooke.core.solve.PreconditionerKind;
-import dev.hooke.core.solve.SolverKind;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.stream.Collectors;
-import org.yaml.snakeyaml.DumperOptions;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * Hooke's scene file: a scene ({@link SceneSpec}), the integrator, Δt and the implicit
@@ -490,16 +482,16 @@ public final class SceneFile {
         return Integrators.create(kind, IntegratorSettings.of(verletDelta, iterations, pbdStiffness, implicit));
     }
 
-    // ------------------------------------------------------------------ reading
+    // ------------------------------------------------------------------ reading (SceneFileReader)
 
     /** Reads a scene file (at most {@link SceneSpec#MAX_PARTICLES} particles). */
     public static SceneFile read(Path file) throws DataFileException {
-        return fromYaml(YamlFiles.read(file, file.toString()), SceneSpec.MAX_PARTICLES);
+        return SceneFileReader.read(file);
     }
 
     /** Parses scene-file text; {@code name} names it in messages. */
     public static SceneFile parse(String text, String name) throws DataFileException {
-        return fromYaml(YamlFiles.parse(text, name), SceneSpec.MAX_PARTICLES);
+        return SceneFileReader.parse(text, name);
     }
 
     /**
@@ -508,13 +500,7 @@ public final class SceneFile {
      * @param maxParticles the largest scene accepted
      */
     public static SceneFile fromYaml(YamlValue value, int maxParticles) throws DataFileException {
-        YamlMap m = value.map();
-        if (!m.has("type")) {
-            throw m.self().error("needs 'type' (one of " + SceneRegistry.types().stream().map(SceneType::id)
-                    .collect(Collectors.joining(", ")) + ")");
-        }
-        Map<Key, Object> change = readChange(m);
-        return of(SceneSpec.of((SceneType) change.get(Key.TYPE))).apply(change, m, maxParticles);
+        return SceneFileReader.fromYaml(value, maxParticles);
     }
 
     /**
@@ -523,66 +509,7 @@ public final class SceneFile {
      * whole scene is checked by {@link #apply}.
      */
     public static Map<Key, Object> readChange(YamlMap m) throws DataFileException {
-        Map<Key, Object> out = new LinkedHashMap<>();
-        for (String name : m.keys()) {
-            Key key = Key.byId(name);
-            if (key == null) {
-                throw m.error(name, "unknown key; expected one of " + String.join(", ", Key.ids()));
-            }
-            out.put(key, readValue(key, m.get(name)));
-        }
-        return out;
-    }
-
-    private static Object readValue(Key key, YamlValue v) throws DataFileException {
-        return switch (key) {
-            case TYPE -> v.choice(SceneType::fromId);
-            case NODES -> v.integer(2, SceneSpec.MAX_PARTICLES);
-            case SIZE -> v.integer(2, 100_000);
-            case LENGTH, MASS -> v.positive();
-            case K, K_STRUCT, K_SHEAR, K_BEND, KD, AIR_DAMPING, DROP_HEIGHT, FRICTION -> v.nonNegative();
-            case GRAVITY, DISPLACEMENT, VELOCITY -> v.number();
-            case RESTITUTION -> v.number(0, 1);
-            case STRUCTURAL, SHEAR, BEND, VERTICAL -> v.bool();
-            case PINS -> v.choice(ClothPins::fromId);
-            case PERTURBATION -> v.choice(Perturbation::fromId);
-            case SEED -> (long) v.integer(0, Integer.MAX_VALUE);
-            case INTEGRATOR -> v.choice(IntegratorKind::fromId);
-            case DT -> {
-                double h = v.positive();
-                if (!(h >= MIN_DT && h <= MAX_DT)) {
-                    throw v.error(dtRange(h));
-                }
-                yield h;
-            }
-            case VERLET_DELTA -> {
-                double d = v.nonNegative();
-                if (d >= 1) {
-                    throw v.error("must be in [0, 1), got " + d);
-                }
-                yield d;
-            }
-            case SOLVER -> v.choice(SolverKind::fromId);
-            case PRECOND -> v.choice(PreconditionerKind::fromId);
-            case TOL -> {
-                double t = v.positive();
-                if (t >= 1) {
-                    throw v.error("must be a relative residual > 0 and < 1, got " + v.text().trim());
-                }
-                yield t;
-            }
-            case MAX_ITER -> v.integer(1, ImplicitOptions.MAX_ITERATIONS_LIMIT);
-            case NEWTON_ITERS -> v.integer(1, ImplicitOptions.NEWTON_ITERATIONS_LIMIT);
-            case WARM_START, CLAMP -> v.bool();
-            case ITERATIONS -> v.integer(1, ProjectionIntegrator.MAX_ITERATIONS);
-            case PBD_STIFFNESS -> {
-                double k = v.positive();
-                if (k > 1) {
-                    throw v.error("must be a number > 0 and <= 1, got " + v.text().trim());
-                }
-                yield k;
-            }
-        };
+        return SceneFileReader.readChange(m);
     }
 
     /**
@@ -591,12 +518,7 @@ public final class SceneFile {
      * the line of the key at fault in {@code where}.
      */
     public SceneFile apply(Map<Key, Object> change, YamlMap where, int maxParticles) throws DataFileException {
-        Objects.requireNonNull(where, "where");
-        try {
-            return applyChange(change, maxParticles);
-        } catch (Problem p) {
-            throw where.error(p.key, p.getMessage());
-        }
+        return SceneFileReader.apply(this, change, where, maxParticles);
     }
 
     /**
@@ -605,110 +527,11 @@ public final class SceneFile {
      * @throws IllegalArgumentException whose message starts with the key at fault
      */
     public SceneFile apply(Map<Key, Object> change, int maxParticles) {
-        try {
-            return applyChange(change, maxParticles);
-        } catch (Problem p) {
-            throw new IllegalArgumentException(p.key + ": " + p.getMessage(), p);
-        }
+        return SceneFileReader.apply(this, change, maxParticles);
     }
 
-    /** A problem with one key of a change. */
-    private static final class Problem extends Exception {
-        private static final long serialVersionUID = 1L;
-        final String key;
 
-        Problem(String key, String message) {
-            super(message);
-            this.key = key;
-        }
-    }
-
-    private SceneFile applyChange(Map<Key, Object> change, int maxParticles) throws Problem {
-        SceneSpec s = spec.copy();
-        IntegratorKind kind = integrator;
-        double h = dt;
-        double delta = verletDelta;
-        ImplicitOptions o = implicit;
-        int iters = iterations;
-        double pbdK = pbdStiffness;
-        if (change.containsKey(Key.TYPE)) {
-            s.type((SceneType) change.get(Key.TYPE));
-        }
-        for (Map.Entry<Key, Object> e : change.entrySet()) {
-            Key key = e.getKey();
-            Object val = e.getValue();
-            if (!key.appliesTo(s.type())) {
-                throw new Problem(key.id(), "does not apply to the " + s.type().id() + " scene");
-            }
-            switch (key) {
-                case TYPE -> {
-                }
-                case NODES -> s.nodes((Integer) val);
-                case SIZE -> s.size((Integer) val);
-                case LENGTH -> s.length((Double) val);
-                case MASS -> s.mass((Double) val);
-                case K -> s.stiffness((Double) val);
-                case K_STRUCT -> s.structuralStiffness((Double) val);
-                case K_SHEAR -> s.shearStiffness((Double) val);
-                case K_BEND -> s.bendStiffness((Double) val);
-                case STRUCTURAL -> s.structural((Boolean) val);
-                case SHEAR -> s.shear((Boolean) val);
-                case BEND -> s.bend((Boolean) val);
-                case KD -> s.springDamping((Double) val);
-                case GRAVITY -> s.gravity((Double) val);
-                case AIR_DAMPING -> s.airDamping((Double) val);
-                case PINS -> s.pins((ClothPins) val);
-                case VERTICAL -> s.verticalCloth((Boolean) val);
-                case DROP_HEIGHT -> s.dropHeight((Double) val);
-                case RESTITUTION -> s.restitution((Double) val);
-                case FRICTION -> s.friction((Double) val);
-                case PERTURBATION -> s.perturbation((Perturbation) val);
-                case DISPLACEMENT -> s.displacement((Double) val);
-                case VELOCITY -> s.velocity((Double) val);
-                case SEED -> s.seed((Long) val);
-                case INTEGRATOR -> kind = (IntegratorKind) val;
-                case DT -> h = (Double) val;
-                case VERLET_DELTA -> delta = (Double) val;
-                case SOLVER -> o = o.withSolver((SolverKind) val);
-                case PRECOND -> o = o.withPreconditioner((PreconditionerKind) val);
-                case TOL -> o = o.withTolerance((Double) val);
-                case MAX_ITER -> o = o.withMaxIterations((Integer) val);
-                case WARM_START -> o = o.withWarmStart((Boolean) val);
-                case NEWTON_ITERS -> o = o.withNewtonIterations((Integer) val);
-                case CLAMP -> o = o.withClamp((Boolean) val);
-                case ITERATIONS -> iters = (Integer) val;
-                case PBD_STIFFNESS -> pbdK = (Double) val;
-                default -> throw new IllegalStateException(key.id());
-            }
-        }
-        int count = particleCount(s);
-        if (count > maxParticles) {
-            Key counted = s.type().recipe().countedKey();
-            String field = counted == null ? "type" : counted.id();
-            throw new Problem(change.containsKey(Key.byId(field)) ? field : firstKey(change),
-                    "the scene would have " + (count == Integer.MAX_VALUE ? "over 2 billion" : String.valueOf(count))
-                            + " particles, more than the limit of " + maxParticles);
-        }
-        try {
-            s.validate();
-        } catch (IllegalArgumentException ex) {
-            String msg = String.valueOf(ex.getMessage());
-            int colon = msg.indexOf(':');
-            String field = colon > 0 ? msg.substring(0, colon).trim().replace('-', '_') : "";
-            Key k = Key.byId(field);
-            if (k == null || !change.containsKey(k)) {
-                throw new Problem(firstKey(change), "the scene is not valid: " + msg);
-            }
-            throw new Problem(k.id(), msg.substring(colon + 1).trim());
-        }
-        return new SceneFile(s, kind, h, delta, o, iters, pbdK);
-    }
-
-    private static String firstKey(Map<Key, Object> change) {
-        return change.isEmpty() ? "type" : change.keySet().iterator().next().id();
-    }
-
-    // ------------------------------------------------------------------ writing
+    // ------------------------------------------------------------------ writing (SceneFileWriter)
 
     /**
      * The file's content as an ordered map of keys to values: every key that applies to the
@@ -719,88 +542,12 @@ public final class SceneFile {
      * integrator or when not the default, PBD's stiffness for PBD or when not the default.
      */
     public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        SceneType t = spec.type();
-        m.put("type", t.id());
-        putIf(m, t, Key.NODES, spec.nodes());
-        putIf(m, t, Key.SIZE, spec.size());
-        m.put("length", spec.length());
-        m.put("mass", spec.mass());
-        if (!Key.K_STRUCT.appliesTo(t)) {
-            m.put("k", spec.stiffness());       // one stiffness for every spring
-        }
-        putIf(m, t, Key.K_STRUCT, spec.structuralStiffness());
-        putIf(m, t, Key.K_SHEAR, spec.shearStiffness());
-        putIf(m, t, Key.K_BEND, spec.bendStiffness());
-        putIf(m, t, Key.STRUCTURAL, spec.structural());
-        putIf(m, t, Key.SHEAR, spec.shear());
-        putIf(m, t, Key.BEND, spec.bend());
-        m.put("kd", spec.springDamping());
-        m.put("gravity", spec.gravity());
-        m.put("air_damping", spec.airDamping());
-        putIf(m, t, Key.PINS, spec.pins().id());
-        putIf(m, t, Key.VERTICAL, spec.verticalCloth());
-        putIf(m, t, Key.DROP_HEIGHT, spec.dropHeight());
-        putIf(m, t, Key.RESTITUTION, spec.restitution());
-        putIf(m, t, Key.FRICTION, spec.friction());
-        m.put("perturbation", spec.perturbation().id());
-        if (spec.perturbation() != Perturbation.NONE) {
-            m.put("displacement", spec.displacement());
-            m.put("velocity", spec.velocity());
-            if (spec.perturbation() == Perturbation.RANDOM) {
-                m.put("seed", spec.seed());
-            }
-        }
-        m.put("integrator", integrator.id());
-        m.put("dt", dt);
-        if (integrator == IntegratorKind.VERLET || verletDelta != PositionVerlet.DEFAULT_DAMPING) {
-            m.put("verlet_delta", verletDelta);
-        }
-        ImplicitOptions d = ImplicitOptions.defaults();
-        boolean all = integrator.isImplicit();
-        if (all || implicit.solver() != d.solver()) {
-            m.put(Key.SOLVER.id(), implicit.solver().id());
-        }
-        if (all || implicit.preconditioner() != d.preconditioner()) {
-            m.put(Key.PRECOND.id(), implicit.preconditioner().id());
-        }
-        if (all || implicit.tolerance() != d.tolerance()) {
-            m.put(Key.TOL.id(), implicit.tolerance());
-        }
-        if (all || implicit.maxIterations() != d.maxIterations()) {
-            m.put(Key.MAX_ITER.id(), implicit.maxIterations());
-        }
-        if (all || implicit.warmStart() != d.warmStart()) {
-            m.put(Key.WARM_START.id(), implicit.warmStart());
-        }
-        if (all || implicit.newtonIterations() != d.newtonIterations()) {
-            m.put(Key.NEWTON_ITERS.id(), implicit.newtonIterations());
-        }
-        if (all || implicit.clamp() != d.clamp()) {
-            m.put(Key.CLAMP.id(), implicit.clamp());
-        }
-        if (integrator.isProjection() || iterations != ProjectionIntegrator.DEFAULT_ITERATIONS) {
-            m.put(Key.ITERATIONS.id(), iterations);
-        }
-        if (integrator == IntegratorKind.PBD || pbdStiffness != 1) {
-            m.put(Key.PBD_STIFFNESS.id(), pbdStiffness);
-        }
-        return Collections.unmodifiableMap(m);
-    }
-
-    private static void putIf(Map<String, Object> m, SceneType t, Key key, Object value) {
-        if (key.appliesTo(t)) {
-            m.put(key.id(), value);
-        }
+        return SceneFileWriter.toMap(this);
     }
 
     /** The file's text: a comment line, then the keys of {@link #toMap()} in block style. */
     public String toYaml() {
-        DumperOptions o = new DumperOptions();
-        o.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
-        o.setIndent(2);
-        o.setLineBreak(DumperOptions.LineBreak.UNIX);
-        return "# Hooke scene (" + spec.type().id() + ")\n" + new Yaml(o).dump(new LinkedHashMap<>(toMap()));
+        return SceneFileWriter.toYaml(this);
     }
 
     /** Saves the file atomically: a failed write leaves any previous file as it was. */
