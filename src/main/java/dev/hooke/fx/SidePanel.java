@@ -6,6 +6,7 @@ import static dev.hooke.fx.Widgets.section;
 
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.fx.chart.EnergyChart;
 import dev.hooke.fx.controls.ParameterSlider;
 import dev.hooke.fx.controls.ParameterSlider.Validity;
@@ -88,17 +89,17 @@ final class SidePanel {
         integrator.setMaxWidth(Double.MAX_VALUE);
 
         ParameterSlider ks = new ParameterSlider("ks", I18n.text("param.ks"), "N/m", model.stiffnessProperty(),
-                1, 1e5, true, Validity.nonNegative(1e9));
+                1, 1e5, true, Validity.nonNegative(SceneSpec.MAX_STIFFNESS));
         ParameterSlider kd = new ParameterSlider("kd", I18n.text("param.kd"), "N·s/m", model.springDampingProperty(),
-                0, 2, false, Validity.nonNegative(1e6));
+                0, 2, false, Validity.nonNegative(SceneSpec.MAX_DAMPING));
         ParameterSlider mass = new ParameterSlider("mass", I18n.text("param.mass"), "kg", model.massProperty(),
-                1e-4, 10, true, Validity.positive(1e6));
+                1e-4, 10, true, Validity.positive(SceneSpec.MAX_MASS));
         ParameterSlider dt = new ParameterSlider("dt", I18n.text("param.dt"), "s", model.dtProperty(),
                 SceneFile.MIN_DT, SceneFile.MAX_DT, true, new Validity(SceneFile.MIN_DT, false, SceneFile.MAX_DT));
         ParameterSlider gravity = new ParameterSlider("gravity", I18n.text("param.gravity"), "m/s²", model.gravityProperty(),
-                0, 20, false, Validity.nonNegative(1e3));
+                0, 20, false, Validity.nonNegative(SceneSpec.MAX_GRAVITY));
         ParameterSlider air = new ParameterSlider("airDamping", I18n.text("param.airDamping"), "N·s/m", model.airDampingProperty(),
-                0, 1, false, Validity.nonNegative(1e6));
+                0, 1, false, Validity.nonNegative(SceneSpec.MAX_DAMPING));
 
         dt.addMark("naiveMark", I18n.text("param.mark.naive"), "mark-naive", model.naiveBoundProperty());
         dt.addMark("limitMark", I18n.text("param.mark.limit"), "mark-limit", model.limitProperty());

@@ -25,6 +25,14 @@ public final class SceneSpec {
 
     /** The largest number of particles a scene may have (a 300×300 cloth, a 45³ cube). */
     public static final int MAX_PARTICLES = 100_000;
+    /** The largest particle mass m accepted, in files, on the command line and in the workbench; in kg. */
+    public static final double MAX_MASS = 1e6;
+    /** The largest spring stiffness k_s accepted (of any kind); in N/m. */
+    public static final double MAX_STIFFNESS = 1e9;
+    /** The largest damping accepted, the springs' k_d and the air's c; in N·s/m. */
+    public static final double MAX_DAMPING = 1e6;
+    /** The largest |g| accepted; in m/s². */
+    public static final double MAX_GRAVITY = 1e3;
 
     private SceneType type = SceneType.SPRING;
     private int nodes = -1;
@@ -103,13 +111,23 @@ public final class SceneSpec {
         }
         requirePositive("length", length());
         requirePositive("mass", mass());
+        requireAtMost("mass", mass(), MAX_MASS);
         requireNonNegative("k", stiffness());
         requireNonNegative("k-struct", structuralStiffness());
         requireNonNegative("k-shear", shearStiffness());
         requireNonNegative("k-bend", bendStiffness());
+        requireAtMost("k", stiffness(), MAX_STIFFNESS);
+        requireAtMost("k-struct", structuralStiffness(), MAX_STIFFNESS);
+        requireAtMost("k-shear", shearStiffness(), MAX_STIFFNESS);
+        requireAtMost("k-bend", bendStiffness(), MAX_STIFFNESS);
         requireNonNegative("kd", springDamping());
+        requireAtMost("kd", springDamping(), MAX_DAMPING);
         requireFinite("gravity", gravity);
+        if (!(Math.abs(gravity) <= MAX_GRAVITY)) {
+            throw new IllegalArgumentException("gravity: |g| must be at most " + MAX_GRAVITY + ", got " + gravity);
+        }
         requireNonNegative("air-damping", airDamping);
+        requireAtMost("air-damping", airDamping, MAX_DAMPING);
         requireNonNegative("drop-height", dropHeight);
         if (!(restitution >= 0 && restitution <= 1)) {
             throw new IllegalArgumentException("restitution: must be in [0, 1], got " + restitution);
@@ -135,6 +153,12 @@ public final class SceneSpec {
     private static void requireNonNegative(String name, double value) {
         if (!(value >= 0) || !Double.isFinite(value)) {
             throw new IllegalArgumentException(name + ": must be a finite number >= 0, got " + value);
+        }
+    }
+
+    private static void requireAtMost(String name, double value, double max) {
+        if (!(value <= max)) {
+            throw new IllegalArgumentException(name + ": must be at most " + max + ", got " + value);
         }
     }
 

@@ -27,10 +27,10 @@ import javafx.scene.layout.VBox;
 
 /**
  * The lesson panel: choose a lesson, read a step's narration, answer its question, run it and
- * see its checks, then go on or back. While a lesson is open the window shows the lesson's
- * simulation ({@link LessonSession}, on its own thread), and the controls a step uses are
- * highlighted in the side panel. After each step the side panel shows the lesson's parameters,
- * so that closing the lesson leaves the workbench where the lesson was.
+ * see its checks, then go on or back. A lesson drives the workbench's one simulation runner
+ * ({@link LessonSession}): the window shows the lesson's simulation as it shows any other, the
+ * side panel its parameters, and the controls a step uses are highlighted there. Closing the
+ * lesson leaves the workbench where the lesson was.
  *
  * <p>Node ids: {@code lessonChoice}, {@code lessonTitle}, {@code lessonStepLabel},
  * {@code lessonNarration}, {@code lessonQuestion}, {@code answer1} … (choices),

@@ -265,4 +265,32 @@ class SceneFileTest {
         assertEquals(missing + ": no such file",
                 assertThrows(DataFileException.class, () -> SceneFile.read(missing)).getMessage());
     }
+
+    /**
+     * The bounds of a scene's values are the engine's: a file, the command line and the
+     * workbench's fields refuse the same values (the workbench's fields take their bounds from
+     * {@link SceneSpec}), with the key at fault first, and Δt from {@link SceneFile#MIN_DT} to
+     * {@link SceneFile#MAX_DT}.
+     */
+    @Test
+    void aValueAboveItsBoundIsRefusedNamingTheKey() {
+        String[][] cases = {
+            {"mass: 2.0e6", "mass: must be at most " + SceneSpec.MAX_MASS},
+            {"k: 2.0e9", "k: must be at most " + SceneSpec.MAX_STIFFNESS},
+            {"kd: 2.0e6", "kd: must be at most " + SceneSpec.MAX_DAMPING},
+            {"air_damping: 2.0e6", "air_damping: must be at most " + SceneSpec.MAX_DAMPING},
+            {"gravity: -2000", "gravity: |g| must be at most " + SceneSpec.MAX_GRAVITY + ", got -2000"},
+            {"dt: 1.0e-8", "must be a time step from " + SceneFile.MIN_DT},
+            {"dt: 2", "must be a time step from " + SceneFile.MIN_DT},
+        };
+        for (String[] c : cases) {
+            Exception e = assertThrows(Exception.class,
+                    () -> SceneFile.parse("type: chain\n" + c[0] + "\n", "bounds.yaml"), c[0]);
+            assertTrue(e.getMessage().startsWith("bounds.yaml:2: ") && e.getMessage().contains(c[1]),
+                    c[0] + " -> " + e.getMessage());
+        }
+        SceneFile atTheBounds = SceneFile.defaults(SceneType.SPRING).withMass(SceneSpec.MAX_MASS)
+                .withStiffness(SceneSpec.MAX_STIFFNESS).withGravity(SceneSpec.MAX_GRAVITY).withDt(SceneFile.MIN_DT);
+        assertEquals(SceneSpec.MAX_MASS, atTheBounds.spec().mass());
+    }
 }
