@@ -6,7 +6,7 @@ import javafx.scene.control.Label;
 import javafx.util.StringConverter;
 
 /** Small pieces the window's bars and panels share: captions, section headings, list converters, style classes. */
-final class Widgets {
+public final class Widgets {
 
     private Widgets() {
     }
@@ -27,7 +27,7 @@ final class Widgets {
     }
 
     /** Shows a list's items with {@code show}; the list is not editable. */
-    static <T> StringConverter<T> converter(Function<T, String> show) {
+    public static <T> StringConverter<T> converter(Function<T, String> show) {
         return new StringConverter<>() {
             @Override
             public String toString(T value) {

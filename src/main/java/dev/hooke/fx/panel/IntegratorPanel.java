@@ -7,6 +7,7 @@ import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.solve.SolverKind;
 import dev.hooke.fx.I18n;
+import dev.hooke.fx.Widgets;
 import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.controls.ParameterSlider;
 import dev.hooke.fx.controls.ParameterSlider.Validity;
@@ -15,7 +16,6 @@ import dev.hooke.fx.sim.ProjectionSummary;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
 import dev.hooke.fx.sim.SolverSummary;
-import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleDoubleProperty;
@@ -124,11 +124,11 @@ public final class IntegratorPanel extends VBox {
 
         solver.setId("solverChoice");
         solver.getItems().setAll(SolverKind.values());
-        solver.setConverter(converter(SolverKind::displayName));
+        solver.setConverter(Widgets.converter(SolverKind::displayName));
         solver.setMaxWidth(Double.MAX_VALUE);
         precond.setId("precondChoice");
         precond.getItems().setAll(PreconditionerKind.values());
-        precond.setConverter(converter(PreconditionerKind::displayName));
+        precond.setConverter(Widgets.converter(PreconditionerKind::displayName));
         precond.setMaxWidth(Double.MAX_VALUE);
         ParameterSlider tol = new ParameterSlider("tol", I18n.text("solver.tol"), "", tolerance, 1e-12, 1e-1,
                 true, new Validity(0, true, 0.5));
@@ -309,19 +309,5 @@ public final class IntegratorPanel extends VBox {
         HBox box = new HBox(8, title, gap, control);
         box.setAlignment(Pos.CENTER_LEFT);
         return box;
-    }
-
-    private static <T> StringConverter<T> converter(Function<T, String> show) {
-        return new StringConverter<>() {
-            @Override
-            public String toString(T value) {
-                return value == null ? "" : show.apply(value);
-            }
-
-            @Override
-            public T fromString(String s) {
-                throw new UnsupportedOperationException("not editable");
-            }
-        };
     }
 }
