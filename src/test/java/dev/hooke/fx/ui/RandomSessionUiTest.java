@@ -111,6 +111,11 @@ class RandomSessionUiTest {
             String problem;
             try {
                 action = act(robot, random);
+                if (lessonStepPaused()) {
+                    // Space paused a lesson's step: the step waits for the person, who plays it on
+                    press(robot, workbench, KeyCode.SPACE);
+                    action += ", then Space (the lesson's step goes on)";
+                }
                 recent.addLast(i + ": " + action);
                 while (recent.size() > HISTORY) {
                     recent.removeFirst();
@@ -124,6 +129,11 @@ class RandomSessionUiTest {
                 problem = e.getMessage() == null ? e.toString() : e.getMessage();
                 if (e.getCause() != null) {
                     problem += " (" + e.getCause() + ")";
+                }
+                if (e instanceof RuntimeException) {
+                    StringWriter trace = new StringWriter();
+                    e.printStackTrace(new PrintWriter(trace));
+                    problem += "\n" + trace;
                 }
             }
             if (problem != null) {
@@ -228,6 +238,15 @@ class RandomSessionUiTest {
         robot.write(text);
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Whether a lesson's step holds the runner, paused (Space during a step pauses it). */
+    private boolean lessonStepPaused() {
+        WaitForAsyncUtils.sleep(50, TimeUnit.MILLISECONDS);     // a Space just pressed reaches the runner
+        return onFx(() -> {
+            var s = workbench.runner().latest();
+            return s.driven() && !s.running();
+        });
     }
 
     private LessonSession session() {
