@@ -228,14 +228,19 @@ class RandomSessionUiTest {
                 : p.min() + u * (p.max() - p.min());
     }
 
-    /** Types into a field of the side panel (focused from the keyboard: the panel may be scrolled) and presses Enter. */
+    /**
+     * Enters a value into a field of the side panel (focused from the keyboard: the panel may be
+     * scrolled) and presses Enter. The text goes in as one edit of the focused field rather than
+     * through TestFX's {@code write}, which picks its target among the open windows at each
+     * character while tooltips open and close.
+     */
     private static void typeInto(FxRobot robot, String id, String text) {
         TextField field = robot.lookup(id).queryAs(TextField.class);
         robot.interact(() -> {
             field.requestFocus();
             field.selectAll();
+            field.replaceSelection(text);
         });
-        robot.write(text);
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
     }
