@@ -1,5 +1,6 @@
 package dev.hooke.fx.sim;
 
+import dev.hooke.core.force.SpringGeometry;
 import dev.hooke.core.integrate.SolverStats;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
@@ -131,13 +132,9 @@ public final class Snapshots {
         int[] b = s.springBArray();
         double[] x = s.x;
         for (int sp = 0; sp < n; sp++) {
-            int p = 3 * a[sp];
-            int q = 3 * b[sp];
-            double dx = x[q] - x[p];
-            double dy = x[q + 1] - x[p + 1];
-            double dz = x[q + 2] - x[p + 2];
             double rest = s.restLength(sp);
-            out[sp] = rest > 0 ? (float) ((Math.sqrt(dx * dx + dy * dy + dz * dz) - rest) / rest) : 0f;
+            double l = SpringGeometry.length(x, 3 * a[sp], 3 * b[sp]);
+            out[sp] = rest > 0 ? (float) SpringGeometry.strain(l, rest) : 0f;
         }
         return out;
     }
