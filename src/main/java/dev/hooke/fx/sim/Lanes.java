@@ -193,17 +193,9 @@ final class Lanes {
     /** A copy of lane k's positions, or its last finite ones once they are not finite. */
     float[] positions(int k) {
         Lane l = lanes.get(k);
-        float[] p = Snapshots.positions(l.sim.system(), l.lastFinite);
-        if (p != l.lastFinite) {
-            boolean finite = true;
-            for (int q = 0; q < p.length && finite; q++) {
-                finite = Float.isFinite(p[q]);
-            }
-            if (finite) {
-                l.lastFinite = p;
-            }
-        }
-        return p;
+        // a fresh copy when finite, else the last finite one (or zeros): finite either way
+        l.lastFinite = Snapshots.positions(l.sim.system(), l.lastFinite);
+        return l.lastFinite;
     }
 
     void close() {
