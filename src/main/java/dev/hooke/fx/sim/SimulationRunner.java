@@ -528,7 +528,9 @@ public final class SimulationRunner implements AutoCloseable {
         }
         lanes.applyLive(before, next, changed);
         scene = next;
-        lanes.requestStability(scene);
+        if (!changed.equals(Set.of(SceneFile.Key.DT))) {
+            lanes.requestStability(scene);     // the limit does not depend on Δt: dragging Δt analyses nothing
+        }
     }
 
     /** The physics changed under the running systems (pins): the analyses start again. */
