@@ -403,9 +403,11 @@ public final class SceneFile {
         if (!Key.K_STRUCT.appliesTo(type())) {
             s.stiffness(k);
         } else {
-            double shear = stiffnessRatio(SpringKind.SHEAR);
-            double bend = stiffnessRatio(SpringKind.BEND);
-            s.structuralStiffness(k).shearStiffness(k * shear).bendStiffness(k * bend);
+            double structural = spec.structuralStiffness();
+            double scale = structural > 0 ? k / structural : Double.NaN;
+            s.structuralStiffness(k)
+                    .shearStiffness(structural > 0 ? spec.shearStiffness() * scale : k)
+                    .bendStiffness(structural > 0 ? spec.bendStiffness() * scale : k);
         }
         return withSpec(s);
     }

@@ -188,16 +188,15 @@ final class LessonOverrides {
             return;
         }
         double k = ((Number) value).doubleValue();
-        var spec = scene.spec();
-        if (!SceneFile.Key.K_SHEAR.appliesTo(scene.type())) {
+        if (!SceneFile.Key.K_STRUCT.appliesTo(scene.type())) {
             chosen.put(SceneFile.Key.K, k);
             return;
         }
-        double ratio = k / spec.structuralStiffness();
+        var spec = scene.withStiffness(k).spec();      // the other kinds keep their ratio, as the slider has it
         chosen.put(SceneFile.Key.K_STRUCT, k);
-        chosen.put(SceneFile.Key.K_SHEAR, spec.shearStiffness() * ratio);
+        chosen.put(SceneFile.Key.K_SHEAR, spec.shearStiffness());
         if (SceneFile.Key.K_BEND.appliesTo(scene.type())) {
-            chosen.put(SceneFile.Key.K_BEND, spec.bendStiffness() * ratio);
+            chosen.put(SceneFile.Key.K_BEND, spec.bendStiffness());
         }
     }
 }
