@@ -21,7 +21,8 @@ import javafx.stage.Stage;
  * the method; {@code hooke.compare} (an integrator id) opens in compare mode with that second method;
  * {@code hooke.perf=true} shows the performance readout; {@code hooke.perfLog=SECONDS} prints one
  * line with the FX thread's time per pulse to standard output that many seconds after the first
- * frame ({@link dev.hooke.fx.perf.PerformanceMonitor}).
+ * frame ({@link dev.hooke.fx.perf.PerformanceMonitor}), and {@code hooke.exitAfterLog=true} closes the
+ * window after it.
  */
 public final class HookeApp extends Application {
 
@@ -42,7 +43,8 @@ public final class HookeApp extends Application {
         String perfLog = System.getProperty("hooke.perfLog");
         if (perfLog != null) {
             try {
-                workbench.performance().logAfter(Double.parseDouble(perfLog), System.out);
+                Runnable then = Boolean.getBoolean("hooke.exitAfterLog") ? javafx.application.Platform::exit : () -> { };
+                workbench.performance().logAfter(Double.parseDouble(perfLog), System.out, then);
             } catch (IllegalArgumentException e) {
                 System.err.println("hooke.perfLog: must be a number of seconds ≥ 0, got '" + perfLog + "'");
             }

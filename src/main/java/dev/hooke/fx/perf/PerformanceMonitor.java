@@ -81,6 +81,7 @@ public final class PerformanceMonitor {
     private long firstPulse;
     private long logAfterNanos = -1;
     private PrintStream log;
+    private Runnable afterLog = () -> { };
     private Scene listenedTo;
     private final Runnable afterLayout = this::afterLayout;
 
@@ -155,6 +156,12 @@ public final class PerformanceMonitor {
      * pulse.
      */
     public void logAfter(double seconds, PrintStream out) {
+        logAfter(seconds, out, () -> { });
+    }
+
+    /** As {@link #logAfter(double, PrintStream)}, then runs {@code then} (on the FX thread). */
+    public void logAfter(double seconds, PrintStream out, Runnable then) {
+        afterLog = then;
         if (!(seconds >= 0) || Double.isInfinite(seconds)) {
             throw new IllegalArgumentException("seconds: must be a number ≥ 0, got " + seconds);
         }
@@ -235,6 +242,7 @@ public final class PerformanceMonitor {
             log.println(logLine());
             log.flush();
             logAfterNanos = -1;
+            afterLog.run();
         }
     }
 
