@@ -4,6 +4,7 @@ import static dev.hooke.fx.Widgets.toggleClass;
 
 import dev.hooke.core.stability.StabilityLimit;
 import dev.hooke.fx.controls.Numbers;
+import dev.hooke.fx.controls.SteadyLabel;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.Locale;
 import javafx.geometry.Pos;
@@ -20,16 +21,18 @@ import javafx.scene.layout.Region;
  */
 final class StatusBar {
 
-    private final Label timeLabel = statusLabel("timeLabel");
-    private final Label stepsLabel = statusLabel("stepsLabel");
+    // the texts that change while the simulation runs sit in steady cells: they lay out
+    // themselves, never the bar and the window around it
+    private final SteadyLabel timeLabel = new SteadyLabel("timeLabel");
+    private final SteadyLabel stepsLabel = new SteadyLabel("stepsLabel");
     private final Label dtLabel = statusLabel("dtLabel");
     private final Label limitLabel = statusLabel("limitLabel");
     private final Label naiveLabel = statusLabel("naiveLabel");
-    private final Label rateLabel = statusLabel("stepsPerSecondLabel");
-    private final Label fpsLabel = statusLabel("fpsLabel");
+    private final SteadyLabel rateLabel = new SteadyLabel("stepsPerSecondLabel");
+    private final SteadyLabel fpsLabel = new SteadyLabel("fpsLabel");
     private final Label noticeLabel = statusLabel("noticeLabel");
     /** The solver's statistics, written by the integrator panel. */
-    private final Label solverLabel = new Label();
+    private final SteadyLabel solverLabel = new SteadyLabel("solverStatus");
     private final Label limitDetail = new Label();
     private final Label ratioDetail = new Label();
     private final FlowPane bar;
@@ -51,6 +54,11 @@ final class StatusBar {
         ratioDetail.setId("ratioDetail");
         ratioDetail.setWrapText(true);
         ratioDetail.getStyleClass().add("detail");
+        I18n.localeProperty().addListener((obs, was, now) -> {
+            for (SteadyLabel l : new SteadyLabel[] {timeLabel, stepsLabel, rateLabel, fpsLabel, solverLabel}) {
+                l.forgetWidth();
+            }
+        });
     }
 
     /** The bar. */
@@ -59,7 +67,7 @@ final class StatusBar {
     }
 
     /** The label the integrator panel writes the solver's statistics into. */
-    Label solverLabel() {
+    SteadyLabel solverLabel() {
         return solverLabel;
     }
 

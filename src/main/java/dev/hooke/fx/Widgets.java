@@ -42,7 +42,7 @@ public final class Widgets {
     }
 
     /** Adds the style class {@code cls} to {@code n} or removes it. */
-    static void toggleClass(Node n, String cls, boolean on) {
+    public static void toggleClass(Node n, String cls, boolean on) {
         if (on && !n.getStyleClass().contains(cls)) {
             n.getStyleClass().add(cls);
         } else if (!on) {

@@ -11,6 +11,7 @@ import dev.hooke.fx.Widgets;
 import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.controls.ParameterSlider;
 import dev.hooke.fx.controls.ParameterSlider.Validity;
+import dev.hooke.fx.controls.SteadyLabel;
 import dev.hooke.fx.model.WorkbenchModel;
 import dev.hooke.fx.sim.ProjectionSummary;
 import dev.hooke.fx.sim.SimulationRunner;
@@ -54,7 +55,7 @@ public final class IntegratorPanel extends VBox {
     public static final int SUBSTEPS_SLIDER_MAX = 50;
 
     private final WorkbenchModel model;
-    private final Label status;
+    private final SteadyLabel status;
     private final DoubleProperty tolerance = new SimpleDoubleProperty(this, "tolerance");
     private final ComboBox<SolverKind> solver = new ComboBox<>();
     private final ComboBox<PreconditionerKind> precond = new ComboBox<>();
@@ -70,7 +71,7 @@ public final class IntegratorPanel extends VBox {
      * @param status the status bar's solver label, which this panel keeps up to date (it outlives
      *               the panel, which is rebuilt when the language changes)
      */
-    public IntegratorPanel(WorkbenchModel model, Label status) {
+    public IntegratorPanel(WorkbenchModel model, SteadyLabel status) {
         super(8);
         this.model = model;
         this.status = status;
@@ -143,8 +144,6 @@ public final class IntegratorPanel extends VBox {
         newton.setPrefWidth(120);
         warmStart.setId("warmStartToggle");
         clamp.setId("clampToggle");
-        status.setId("solverStatus");
-        status.setMinWidth(Region.USE_PREF_SIZE);
 
         show(model.implicitOptionsProperty().get());
         model.implicitOptionsProperty().addListener((obs, old, o) -> show(o));
@@ -239,7 +238,7 @@ public final class IntegratorPanel extends VBox {
 
     /** The status bar's solver label: iterations and residual of the last implicit step. */
     public Label statusLabel() {
-        return status;
+        return status.label();
     }
 
     /** Shows a snapshot's solver or projection statistics in the status label (FX thread). */
@@ -262,17 +261,9 @@ public final class IntegratorPanel extends VBox {
         if (solve != null && !solve.converged()) {
             text += " · " + solve.outcome();
         }
-        if (!text.equals(status.getText())) {
-            status.setText(text);
-        }
+        status.setText(text);
         boolean bad = solve != null && !solve.converged();
-        if (bad != status.getStyleClass().contains("above-limit")) {
-            if (bad) {
-                status.getStyleClass().add("above-limit");
-            } else {
-                status.getStyleClass().remove("above-limit");
-            }
-        }
+        Widgets.toggleClass(status.label(), "above-limit", bad);
     }
 
     /** The status bar's words for a projection step: iterations, RMS and largest strain. */
