@@ -258,7 +258,7 @@ public final class Workbench implements AutoCloseable {
         }
         batch.clear();
         runner.drainSamples(batch);
-        charts.add(batch);
+        charts.add(batch, now);
         status.countFrame(now);
         performance.pulse(now, s);
     }

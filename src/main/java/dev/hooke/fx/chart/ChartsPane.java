@@ -16,7 +16,7 @@ import javafx.scene.layout.Region;
 
 /**
  * The charts below the view, side by side: energy, stability and (while an implicit method runs)
- * the linear solves. Each frame's batch of samples goes to all of them.
+ * the linear solves. The samples go to all of them, {@value #REDRAW_HZ} times a second.
  *
  * <p>A lesson step can ask for other charts instead ({@link #focus}): E(t)/E(start), the spring's
  * displacement u against the closed form u_exact (and the error u − u_exact), the largest spring
@@ -25,6 +25,14 @@ import javafx.scene.layout.Region;
  * draws one curve per run ({@link #setCompare(List)}), lane k for the k-th.
  */
 public final class ChartsPane extends HBox {
+
+    /**
+     * How often the charts are redrawn; per second. 15 times a second: a curve that moves
+     * faster is not read better, and each redraw lays out and rasterises every chart shown.
+     */
+    public static final int REDRAW_HZ = 15;
+    /** The time between two redraws; in ns. */
+    public static final long REDRAW_NANOS = 1_000_000_000L / REDRAW_HZ;
 
     /** The charts the pane can show. */
     public enum Kind {
@@ -60,6 +68,10 @@ public final class ChartsPane extends HBox {
             I18n.text("chart.strain.axis"), I18n.text("chart.strain.axis"));
     private final PhaseChart phase = new PhaseChart();
     private final Map<Kind, Region> nodes = new EnumMap<>(Kind.class);
+    /** The samples taken since the charts were last drawn. */
+    private final List<EnergySample> waiting = new ArrayList<>();
+    private long lastRedraw = Long.MIN_VALUE / 2;
+    private int newestGeneration = Integer.MIN_VALUE;
     /** E(start) of the ratio chart, by lane: the first total energy of the generation it shows; in J. */
     private final double[] ratioStart = new double[MAX_LANES];
     /** The names of the compared runs, by lane (empty: the main system alone). */
@@ -240,8 +252,33 @@ public final class ChartsPane extends HBox {
         return lanes;
     }
 
-    /** Adds a batch of samples to every chart (the sweep chart excepted: no sample feeds it). */
-    public void add(List<EnergySample> batch) {
+    /**
+     * Takes a frame's batch of samples; every {@link #REDRAW_NANOS} ns the samples taken since
+     * the last redraw go to every chart (the sweep chart excepted: no sample feeds it). A sample
+     * of a newer generation (a reset, another scene) is drawn at once, so that no chart shows the
+     * old run after it ended.
+     *
+     * @param batch the samples recorded since the last frame, oldest first
+     * @param now   the frame's time; in ns
+     */
+    public void add(List<EnergySample> batch, long now) {
+        boolean newRun = false;
+        for (EnergySample e : batch) {
+            if (e.generation() > newestGeneration) {
+                newestGeneration = e.generation();
+                newRun = true;
+            }
+        }
+        waiting.addAll(batch);
+        if (waiting.isEmpty() || (!newRun && now - lastRedraw < REDRAW_NANOS)) {
+            return;
+        }
+        lastRedraw = now;
+        draw(waiting);
+        waiting.clear();
+    }
+
+    private void draw(List<EnergySample> batch) {
         for (EnergySample e : batch) {
             if (e.generation() > ratioGeneration) {
                 ratioGeneration = e.generation();
@@ -263,6 +300,8 @@ public final class ChartsPane extends HBox {
 
     /** Forgets the samples of every chart (the window shows another simulation). */
     public void restart() {
+        waiting.clear();
+        newestGeneration = Integer.MIN_VALUE;
         energy.restart();
         ratioGeneration = Integer.MIN_VALUE;
         ratio.restart();

@@ -5,7 +5,6 @@ import dev.hooke.fx.sim.EnergySample;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import javafx.collections.ObservableList;
 import javafx.scene.chart.LineChart;
@@ -62,7 +61,8 @@ public final class TimeSeriesChart {
     public record Points(String name, double[] t, double[] y, boolean marks) {
     }
 
-    private final NumberAxis time = new NumberAxis(0, WINDOW_SECONDS, 1);
+    /** Ticks at whole seconds: as the window slides they move with the curves and keep their labels. */
+    private final MultiplesAxis time = new MultiplesAxis(0, WINDOW_SECONDS, 1);
     private final NumberAxis values = new NumberAxis();
     private final LineChart<Number, Number> chart = new LineChart<>(time, values);
     private String linearLabel;
@@ -92,10 +92,7 @@ public final class TimeSeriesChart {
         chart.setLegendVisible(true);
         chart.getStyleClass().addAll("time-chart", styleClass);
         time.setLabel("t (s)");
-        time.setAutoRanging(false);
-        time.setMinorTickVisible(false);
-        // the window slides smoothly, so ticks fall between whole seconds: one decimal is honest
-        time.setTickLabelFormatter(Ticks.labels(t -> String.format(Locale.ROOT, "%.1f", t)));
+        time.setTickLabelFormatter(Ticks.labels(t -> Numbers.format(t, 4)));
         time.setAnimated(false);
         values.setAnimated(false);
         values.setMinorTickVisible(false);
