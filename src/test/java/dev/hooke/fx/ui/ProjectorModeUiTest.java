@@ -70,6 +70,38 @@ class ProjectorModeUiTest {
         check(robot, "projector-lesson-" + width + "x" + height, width, height);
     }
 
+    /**
+     * An export's error dialog (the flat view has no 3D image to export) takes large type from
+     * the window: a dialog is a window of its own, which the window's style class does not reach.
+     */
+    @ParameterizedTest(name = "{0}×{1}")
+    @CsvSource({"1280, 720"})
+    void dialogTakesLargeType(int width, int height, FxRobot robot) {
+        open(robot, width, height);
+        org.junit.jupiter.api.Assumptions.assumeFalse(workbench.view().is3D(), "the PNG export fails only without 3D");
+        robot.interact(() -> workbench.exports().export(dev.hooke.fx.io.Exports.Kind.PNG,
+                java.nio.file.Path.of("target", "screenshots", "never.png")));
+        UiFixture.waitFor("the error dialog", () -> robot.lookup("#exportError").tryQuery().isPresent());
+        AtomicReference<double[]> fonts = new AtomicReference<>();
+        AtomicReference<List<String>> problems = new AtomicReference<>();
+        AtomicReference<List<String>> classes = new AtomicReference<>();
+        robot.interact(() -> {
+            javafx.scene.control.DialogPane pane = robot.lookup("#exportError").queryAs(javafx.scene.control.DialogPane.class);
+            classes.set(List.copyOf(pane.getStyleClass()));
+            javafx.scene.text.Text content = (javafx.scene.text.Text) pane.lookup(".content").lookup(".text");
+            javafx.scene.text.Text status = (javafx.scene.text.Text) workbench.root().lookup("#timeLabel").lookup(".text");
+            fonts.set(new double[] {content.getFont().getSize(), status.getFont().getSize()});
+            problems.set(TextLayout.problems(pane.getScene()));
+            pane.getScene().getWindow().hide();
+        });
+        assertAll(
+                () -> assertTrue(classes.get().contains("large-type"), "the dialog's style classes " + classes.get()),
+                // the dialog's text is as large as the window's in large type, not the platform's default
+                () -> assertTrue(fonts.get()[0] >= 0.9 * fonts.get()[1], "dialog font " + fonts.get()[0]
+                        + " px against the status bar's " + fonts.get()[1] + " px"),
+                () -> assertTrue(problems.get().isEmpty(), String.join("\n", problems.get())));
+    }
+
     /** The workbench on the chain at {@code width} × {@code height}, in large type. */
     private void open(FxRobot robot, int width, int height) {
         robot.interact(() -> {
