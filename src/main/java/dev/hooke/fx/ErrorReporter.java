@@ -56,6 +56,7 @@ public final class ErrorReporter {
                 alert.getDialogPane().setId("errorDialog");
                 alert.setTitle(I18n.text("error.title"));
                 alert.setHeaderText(I18n.text("error.header"));
+                DialogStyle.follow(alert, null);
                 alert.showAndWait();
             } finally {
                 SHOWING.set(false);

@@ -26,12 +26,15 @@ import java.util.Locale;
 import javafx.animation.AnimationTimer;
 import javafx.beans.InvalidationListener;
 import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Separator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.ToolBar;
@@ -44,6 +47,7 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Polygon;
 import javafx.scene.shape.Rectangle;
+import javafx.scene.text.TextAlignment;
 import org.controlsfx.control.NotificationPane;
 
 /**
@@ -96,10 +100,19 @@ public final class Workbench implements AutoCloseable {
 
         StackPane viewWithReadout = new StackPane(banner.pane(), performance.node());
         performance.attach(root);
-        SplitPane centre = new SplitPane(viewWithReadout, charts);
+        // In large type the charts keep a legible width (hooke.css): where the window is too
+        // narrow for all of them side by side, they scroll instead of squeezing their labels.
+        ScrollPane chartsScroll = new ScrollPane(charts);
+        chartsScroll.setFitToWidth(true);
+        chartsScroll.setFitToHeight(true);
+        chartsScroll.setVbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        chartsScroll.setFocusTraversable(false);
+        chartsScroll.setId("chartsScroll");
+        chartsScroll.getStyleClass().add("charts-scroll");
+        SplitPane centre = new SplitPane(viewWithReadout, chartsScroll);
         centre.setOrientation(Orientation.VERTICAL);
         centre.setDividerPositions(0.68);
-        SplitPane.setResizableWithParent(charts, false);
+        SplitPane.setResizableWithParent(chartsScroll, false);
 
         model.runningProperty().addListener((obs, was, running) -> showPlayState(running));
         model.largeTypeProperty().addListener((obs, was, on) -> toggleClass(root, "large-type", on));
@@ -130,7 +143,7 @@ public final class Workbench implements AutoCloseable {
 
     /** Builds the menu bar, the toolbar and the side panel in the language in use. */
     private void layoutPanels() {
-        root.setTop(new VBox(menu.build(), toolbar()));
+        root.setTop(new VBox(menuRow(), toolbar()));
         root.setRight(sidePanel.build());
         highlight(lessons.highlightedControls());
     }
@@ -202,16 +215,30 @@ public final class Workbench implements AutoCloseable {
         resetView.setId("resetViewButton");
         resetView.setOnAction(e -> view.resetView());
 
-        Region gap = new Region();
-        HBox.setHgrow(gap, Priority.ALWAYS);
-        Label keys = new Label(I18n.text("toolbar.keys", Shortcuts.integratorKeys()));
-        keys.getStyleClass().add("key-hint");
-
         ToolBar bar = new ToolBar(playButton, step, reset, new Separator(Orientation.VERTICAL),
-                caption(I18n.text("toolbar.scene")), scene, caption(I18n.text("toolbar.speed")), speed, new Separator(Orientation.VERTICAL), resetView,
-                gap, keys);
+                caption(I18n.text("toolbar.scene")), scene, caption(I18n.text("toolbar.speed")), speed, new Separator(Orientation.VERTICAL), resetView);
         bar.setId("toolbar");
         return bar;
+    }
+
+    /**
+     * The menus, and the keyboard shortcuts on the right of their row. The hint sat at the end of
+     * the tool bar, where in large type the buttons left it no room and the tool bar hid it behind
+     * "»"; the menus leave room, and where they leave too little it wraps.
+     */
+    private Node menuRow() {
+        MenuBar bar = menu.build();
+        Label keys = new Label(I18n.text("toolbar.keys", Shortcuts.integratorKeys()));
+        keys.setId("keyHint");
+        keys.getStyleClass().add("key-hint");
+        keys.setWrapText(true);
+        keys.setMinWidth(0);
+        keys.setTextAlignment(TextAlignment.RIGHT);
+        HBox.setHgrow(bar, Priority.ALWAYS);
+        HBox row = new HBox(bar, keys);
+        row.setAlignment(Pos.CENTER_LEFT);
+        row.getStyleClass().add("menu-row");
+        return row;
     }
 
     private void showPlayState(boolean running) {

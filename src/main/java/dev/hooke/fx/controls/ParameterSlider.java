@@ -8,7 +8,6 @@ import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableDoubleValue;
 import javafx.beans.value.WeakChangeListener;
 import javafx.geometry.Bounds;
-import javafx.geometry.Insets;
 import javafx.geometry.Point2D;
 import javafx.geometry.Pos;
 import javafx.scene.chart.NumberAxis;
@@ -260,7 +259,10 @@ public final class ParameterSlider extends VBox {
         text.getStyleClass().addAll("slider-mark-caption", styleClass);
         text.setId(id + "Caption");
         marks.add(new Mark(bar, text, at));
-        track.setPadding(new Insets(20, 0, 0, 0));
+        // room above the track for the captions, in em (hooke.css) so that large type has it too
+        if (!track.getStyleClass().contains("marked")) {
+            track.getStyleClass().add("marked");
+        }
         at.addListener(o -> marks.requestLayout());
     }
 
@@ -278,6 +280,27 @@ public final class ParameterSlider extends VBox {
     }
 
     private record Mark(Region bar, Label caption, ObservableDoubleValue at) {
+    }
+
+    /** The room left between two captions side by side; in px. */
+    private static final double CAPTION_GAP = 4;
+
+    /**
+     * Moves the captions (left edges {@code x}, widths {@code w}, in the order of their marks) as
+     * little as needed so that they lie in [0, width] without covering one another: two marks of
+     * close values (Δt's limit and the naive bound) would otherwise write one caption over the
+     * other. Each is pushed right past the one before it, then those past the right end are pulled
+     * back left; when all of them are wider than the track together, the first ones start at 0.
+     */
+    static void separate(double[] x, double[] w, double width) {
+        for (int i = 0; i < x.length; i++) {
+            double min = i == 0 ? 0 : x[i - 1] + w[i - 1] + CAPTION_GAP;
+            x[i] = Math.max(x[i], min);
+        }
+        for (int i = x.length - 1; i >= 0; i--) {
+            double max = i == x.length - 1 ? width - w[i] : x[i + 1] - CAPTION_GAP - w[i];
+            x[i] = Math.max(0, Math.min(x[i], max));
+        }
     }
 
     /** Lays the marks over the slider, where the slider's own axis puts their values. */
@@ -308,6 +331,9 @@ public final class ParameterSlider extends VBox {
             }
             // the smallest value's caption goes to the left of its bar, the others' to the right
             shown.sort((p, q) -> Double.compare(p.at().get(), q.at().get()));
+            double[] cx = new double[shown.size()];
+            double[] cw = new double[shown.size()];
+            double top = 0;
             for (int i = 0; i < shown.size(); i++) {
                 Mark m = shown.get(i);
                 double v = toSlider(m.at().get());
@@ -318,11 +344,15 @@ public final class ParameterSlider extends VBox {
                 double w = 4;
                 double h = 18;
                 m.bar().resizeRelocate(snapPositionX(x - w / 2), snapPositionY(trackMid - h / 2), w, h);
-                double cw = m.caption().prefWidth(-1);
-                double ch = m.caption().prefHeight(-1);
-                double cx = i == 0 && shown.size() > 1 ? x - cw - 1 : x + 1;
-                cx = Math.max(0, Math.min(getWidth() - cw, cx));
-                m.caption().resizeRelocate(snapPositionX(cx), snapPositionY(trackMid - h / 2 - ch), cw, ch);
+                cw[i] = m.caption().prefWidth(-1);
+                cx[i] = i == 0 && shown.size() > 1 ? x - cw[i] - 1 : x + 1;
+                top = trackMid - h / 2;
+            }
+            separate(cx, cw, getWidth());
+            for (int i = 0; i < shown.size(); i++) {
+                Label caption = shown.get(i).caption();
+                double ch = caption.prefHeight(-1);
+                caption.resizeRelocate(snapPositionX(cx[i]), snapPositionY(top - ch), cw[i], ch);
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.hooke.fx.io;
 
+import dev.hooke.fx.DialogStyle;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.chart.EnergyChart;
 import dev.hooke.fx.sim.SimulationRunner;
@@ -188,6 +189,7 @@ public final class Exports {
             a.setTitle(I18n.text("error.title"));
             a.setHeaderText(I18n.text("export.failed"));
             a.initOwner(owner.get());
+            DialogStyle.follow(a, owner.get());
             a.show();
         }
         return new SceneFiles.Outcome(false, message);

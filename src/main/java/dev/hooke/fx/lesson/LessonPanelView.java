@@ -214,8 +214,8 @@ final class LessonPanelView {
         choice.setPromptText(I18n.text("lesson.choose"));
         choice.getItems().setAll(panel.entries());
         choice.setMaxWidth(Double.MAX_VALUE);
-        choice.setButtonCell(new EntryCell(locale));
-        choice.setCellFactory(list -> new EntryCell(locale));
+        choice.setButtonCell(new EntryCell(locale, true));
+        choice.setCellFactory(list -> new EntryCell(locale, false));
         LessonSession session = panel.session();
         if (session != null) {
             for (LessonLibrary.Entry e : choice.getItems()) {
@@ -233,11 +233,37 @@ final class LessonPanelView {
         return choice;
     }
 
+    /**
+     * A lesson's title in the chooser. The chooser's own cell wraps a long title onto more lines
+     * instead of cutting it short: a combo box asks its cell's height for no width in particular,
+     * so the cell answers for the width it was given last, and lays the chooser out again when
+     * that width changes.
+     */
     private static final class EntryCell extends ListCell<LessonLibrary.Entry> {
         private final Locale locale;
+        private final boolean wraps;
 
-        EntryCell(Locale locale) {
+        EntryCell(Locale locale, boolean wraps) {
             this.locale = locale;
+            this.wraps = wraps;
+            if (wraps) {
+                setWrapText(true);
+                widthProperty().addListener((obs, was, w) -> {
+                    if (getParent() != null) {
+                        getParent().requestLayout();
+                    }
+                });
+            }
+        }
+
+        @Override
+        protected double computePrefHeight(double width) {
+            return super.computePrefHeight(wraps && width < 0 && getWidth() > 0 ? getWidth() : width);
+        }
+
+        @Override
+        protected double computeMinHeight(double width) {
+            return wraps ? computePrefHeight(width) : super.computeMinHeight(width);
         }
 
         @Override

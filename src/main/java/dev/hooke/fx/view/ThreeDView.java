@@ -142,6 +142,9 @@ public final class ThreeDView implements SceneView {
                 + " -fx-padding: 3 6 3 6; -fx-background-radius: 4;");
         hint.setLayoutX(10);
         hint.setLayoutY(10);
+        // in large type the two lines are wider than a narrow view: they wrap instead of being cut
+        hint.setWrapText(true);
+        hint.maxWidthProperty().bind(holder.widthProperty().subtract(20));
         hint.setMouseTransparent(true);
         holder.getChildren().add(hint);
         localize();
