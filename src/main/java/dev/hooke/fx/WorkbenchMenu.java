@@ -81,7 +81,10 @@ final class WorkbenchMenu {
         performance.setId("menuPerformance");
         performance.setAccelerator(KeyCombination.keyCombination("F3"));
         performance.selectedProperty().bindBidirectional(workbench.performance().shownProperty());
-        Menu view = new Menu(I18n.text("menu.view"), null, panel, performance, language);
+        CheckMenuItem largeType = new CheckMenuItem(I18n.text("view.largeType"));
+        largeType.setId("menuLargeType");
+        largeType.selectedProperty().bindBidirectional(workbench.model().largeTypeProperty());
+        Menu view = new Menu(I18n.text("menu.view"), null, panel, performance, largeType, language);
         view.setId("menuView");
 
         MenuBar bar = new MenuBar(file, lessonMenu, view);

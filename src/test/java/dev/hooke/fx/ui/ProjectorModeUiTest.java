@@ -102,6 +102,19 @@ class ProjectorModeUiTest {
                 () -> assertTrue(problems.get().isEmpty(), String.join("\n", problems.get())));
     }
 
+    /** View › Large type turns large type on and off, as the side panel's switch does. */
+    @org.junit.jupiter.api.Test
+    void theViewMenuTurnsLargeTypeOnAndOff(FxRobot robot) {
+        robot.interact(() -> workbench = UiFixture.show(stage, SceneType.CHAIN, 1280, 720));
+        for (boolean on : new boolean[] {true, false}) {
+            robot.clickOn(dev.hooke.fx.I18n.text("menu.view"));
+            robot.clickOn("#menuLargeType");
+            UiFixture.waitFor("large type " + (on ? "on" : "off"),
+                    () -> workbench.root().getStyleClass().contains("large-type") == on
+                            && robot.lookup("#largeTypeToggle").queryAs(org.controlsfx.control.ToggleSwitch.class).isSelected() == on);
+        }
+    }
+
     /** The workbench on the chain at {@code width} × {@code height}, in large type. */
     private void open(FxRobot robot, int width, int height) {
         robot.interact(() -> {
