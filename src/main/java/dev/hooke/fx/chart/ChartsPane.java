@@ -27,10 +27,12 @@ import javafx.scene.layout.Region;
 public final class ChartsPane extends HBox {
 
     /**
-     * How often the charts are redrawn; per second. 15 times a second: a curve that moves
-     * faster is not read better, and each redraw lays out and rasterises every chart shown.
+     * How often the charts are redrawn; per second. Ten times a second: a curve that moves faster
+     * is not read better, and each redraw costs the renderer as much as a fifth of a frame on a
+     * machine without a GPU (rasterising the curves, uploading them, drawing them; measured in
+     * docs/performance.md), whether the chart is JavaFX's, chart-fx's or a plain canvas.
      */
-    public static final int REDRAW_HZ = 15;
+    public static final int REDRAW_HZ = 10;
     /** The time between two redraws; in ns. */
     public static final long REDRAW_NANOS = 1_000_000_000L / REDRAW_HZ;
 
