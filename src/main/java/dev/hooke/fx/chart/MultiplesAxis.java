@@ -20,6 +20,9 @@ final class MultiplesAxis extends ValueAxis<Number> {
     /** More ticks than this are not made (a unit far too small for the bounds). */
     static final int MAX_TICKS = 200;
 
+    /** The least distance between two ticks, in ems of the tick labels' font; 0: the unit is kept as set. */
+    private double minSpacingEm;
+
     private final DoubleProperty tickUnit = new SimpleDoubleProperty(this, "tickUnit", 1) {
         @Override
         protected void invalidated() {
@@ -48,6 +51,36 @@ final class MultiplesAxis extends ValueAxis<Number> {
         tickUnit.set(unit);
     }
 
+    /**
+     * Keeps ticks at least {@code em} ems of the tick labels' font apart: where the set unit
+     * would put them closer (a narrow chart, large type), the next round unit (1, 2 or 5 × 10ⁿ)
+     * that leaves room is used instead. 0 keeps the set unit whatever the length.
+     */
+    void setMinTickSpacing(double em) {
+        minSpacingEm = em;
+        invalidateRange();
+        requestAxisLayout();
+    }
+
+    /** The unit the ticks of an axis {@code length} px long take: the set unit, or a larger round one that leaves room. */
+    double unitFor(double length, double lower, double upper, double unit) {
+        return unitFor(length, getTickLabelFont().getSize(), minSpacingEm, lower, upper, unit);
+    }
+
+    /**
+     * The unit of ticks at least {@code spacingEm} ems of a {@code fontSize} px font apart on an
+     * axis {@code length} px long from {@code lower} to {@code upper}: {@code unit}, or the least
+     * round unit (1, 2 or 5 × 10ⁿ) above it that leaves that room; {@code unit} when
+     * {@code spacingEm} is 0.
+     */
+    static double unitFor(double length, double fontSize, double spacingEm, double lower, double upper, double unit) {
+        if (!(spacingEm > 0) || !(length > 0) || !(fontSize > 0) || !(upper > lower)) {
+            return unit;
+        }
+        double most = Math.max(1, Math.floor(length / (spacingEm * fontSize)));
+        return Math.max(unit, Ticks.niceUnit((upper - lower) / most));
+    }
+
     @Override
     protected Object getRange() {
         return new double[] {getLowerBound(), getUpperBound(), getTickUnit(), getScale()};
@@ -66,7 +99,7 @@ final class MultiplesAxis extends ValueAxis<Number> {
     @Override
     protected List<Number> calculateTickValues(double length, Object range) {
         double[] r = (double[]) range;
-        return multiples(r[0], r[1], r[2]);
+        return multiples(r[0], r[1], unitFor(length, r[0], r[1], r[2]));
     }
 
     /** The multiples k·unit in [lower, upper], at most {@link #MAX_TICKS}; none for a unit that is not &gt; 0. */

@@ -61,7 +61,12 @@ public final class TimeSeriesChart {
     public record Points(String name, double[] t, double[] y, boolean marks) {
     }
 
-    /** Ticks at whole seconds: as the window slides they move with the curves and keep their labels. */
+    /** The least distance between two time ticks, in ems: room for a label of three digits and a gap of one. */
+    private static final double TIME_TICK_SPACING_EM = 2.5;
+    /**
+     * Ticks at whole seconds (2, 5, 10 … where the axis is short): as the window slides they
+     * move with the curves and keep their labels.
+     */
     private final MultiplesAxis time = new MultiplesAxis(0, WINDOW_SECONDS, 1);
     private final NumberAxis values = new NumberAxis();
     private final LineChart<Number, Number> chart = new LineChart<>(time, values);
@@ -93,6 +98,7 @@ public final class TimeSeriesChart {
         chart.getStyleClass().addAll("time-chart", styleClass);
         time.setLabel("t (s)");
         time.setTickLabelFormatter(Ticks.labels(t -> Numbers.format(t, 4)));
+        time.setMinTickSpacing(TIME_TICK_SPACING_EM);
         time.setAnimated(false);
         values.setAnimated(false);
         values.setMinorTickVisible(false);
