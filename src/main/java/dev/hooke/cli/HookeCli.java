@@ -1,6 +1,8 @@
 package dev.hooke.cli;
 
 import java.io.Console;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
@@ -59,10 +61,18 @@ public final class HookeCli implements Runnable {
     /** Runs the command line on the process's standard output and error and returns the exit code. */
     public static int run(String[] args) {
         Charset charset = terminalCharset();
-        PrintWriter out = writer(System.out, charset);
+        // the standard output as a raw stream, not System.out: System.out swallows a closed pipe
+        // or a full disk, and the writer's checkError() could not see them
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), charset), true);
         PrintWriter err = writer(System.err, charset);
         try {
-            return run(args, out, err);
+            int code = run(args, out, err);
+            out.flush();
+            if (out.checkError() && code == 0) {
+                err.println(PREFIX + "cannot write to the standard output (closed by its reader, or the disk is full)");
+                return 1;
+            }
+            return code;
         } finally {
             out.flush();
             err.flush();

@@ -2,13 +2,16 @@ package dev.hooke.cli;
 
 import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.integrate.ProjectionStats;
+import dev.hooke.core.io.AtomicFiles;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.sim.Simulation;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.InvalidPathException;
@@ -115,8 +118,10 @@ final class RunCommand implements Callable<Integer> {
             return 0;
         }
         long rows;
-        try (AtomicFile file = AtomicFile.open(target)) {
-            rows = record(sim, file.writer(), stride);
+        try (AtomicFiles.Pending file = AtomicFiles.open(target)) {
+            Writer w = new OutputStreamWriter(file.stream(), StandardCharsets.UTF_8);
+            rows = record(sim, w, stride);
+            w.flush();
             file.commit();
         } catch (IOException e) {
             err.println(HookeCli.PREFIX + "--csv: cannot write " + csv + ": " + reason(e));

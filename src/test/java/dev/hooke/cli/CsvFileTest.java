@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hooke.core.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -76,8 +77,8 @@ class CsvFileTest {
     void anUncommittedFileVanishesAndTheTargetKeepsItsContent() throws IOException {
         Path target = dir.resolve("out.csv");
         Files.writeString(target, "old content\n", StandardCharsets.UTF_8);
-        try (AtomicFile file = AtomicFile.open(target)) {
-            file.writer().write("half a row,");
+        try (AtomicFiles.Pending file = AtomicFiles.open(target)) {
+            file.stream().write("half a row,".getBytes(StandardCharsets.UTF_8));
             assertEquals(2, listing().size(), "the temporary file sits beside the target");
         }
         assertEquals("old content\n", Files.readString(target, StandardCharsets.UTF_8));
@@ -87,8 +88,8 @@ class CsvFileTest {
     @Test
     void aCommittedFileAppearsWhole() throws IOException {
         Path target = dir.resolve("new.csv");
-        try (AtomicFile file = AtomicFile.open(target)) {
-            file.writer().write("a,b\n1,2\n");
+        try (AtomicFiles.Pending file = AtomicFiles.open(target)) {
+            file.stream().write("a,b\n1,2\n".getBytes(StandardCharsets.UTF_8));
             assertFalse(Files.exists(target), "nothing at the target before the commit");
             file.commit();
         }
