@@ -1,6 +1,7 @@
 package dev.hooke.core.io;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
@@ -62,18 +63,24 @@ public final class YamlFiles {
      * @return the document's root
      */
     public static YamlValue read(Path file, String name) throws DataFileException {
+        if (Files.isDirectory(file)) {
+            throw new DataFileException(name, 0, "", "is a folder, not a file");
+        }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // a named pipe would block the reader, a device such as /dev/zero never ends
+            throw new DataFileException(name, 0, "", "is not a regular file (a named pipe, a device or a socket)");
+        }
         byte[] bytes;
-        try {
-            long size = Files.size(file);
-            if (size > MAX_BYTES) {
-                throw new DataFileException(name, 1, "", "the file has " + size + " bytes, more than the limit of "
-                        + MAX_BYTES);
-            }
-            bytes = Files.readAllBytes(file);
+        try (InputStream in = Files.newInputStream(file)) {
+            // the limit is kept while reading: a file may grow, or say it has no size at all
+            bytes = in.readNBytes(MAX_BYTES + 1);
         } catch (NoSuchFileException e) {
             throw new DataFileException(name, 0, "", "no such file");
         } catch (IOException e) {
             throw new DataFileException(name, 0, "", "cannot be read: " + e.getMessage());
+        }
+        if (bytes.length > MAX_BYTES) {
+            throw new DataFileException(name, 1, "", "the file has more than " + MAX_BYTES + " bytes, the limit");
         }
         return parse(decode(bytes, name), name);
     }
