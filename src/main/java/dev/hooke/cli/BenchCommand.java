@@ -2,6 +2,7 @@ package dev.hooke.cli;
 
 import dev.hooke.bench.BenchConfig;
 import dev.hooke.bench.Benchmark;
+import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.parallel.Team;
 import java.io.PrintWriter;
@@ -43,7 +44,7 @@ final class BenchCommand implements Callable<Integer> {
     List<Integer> sizes;
 
     @Option(names = "--chain", paramLabel = "NODES", converter = Converters.NonNegativeInt.class,
-            description = "Nodes of the chain, 0 for none (default: 1000).")
+            description = "Nodes of the chain, 0 for none, at most 100000 (default: 1000).")
     Integer chain;
 
     @Option(names = "--steps", paramLabel = "N", converter = Converters.PositiveInt.class,
@@ -91,8 +92,9 @@ final class BenchCommand implements Callable<Integer> {
             config = config.withClothSizes(s);
         }
         if (chain != null) {
-            if (chain == 1) {
-                throw new UsageException(spec.commandLine(), "--chain: must be 0 (no chain) or at least 2, got 1");
+            if (chain == 1 || chain > SceneSpec.MAX_PARTICLES) {
+                throw new UsageException(spec.commandLine(), "--chain: must be 0 (no chain) or from 2 to "
+                        + SceneSpec.MAX_PARTICLES + ", got " + chain);
             }
             config = config.withChainNodes(chain);
         }

@@ -78,6 +78,23 @@ final class Converters {
         }
     }
 
+    /**
+     * A time step: a number from {@link dev.hooke.core.scene.SceneFile#MIN_DT} to
+     * {@link dev.hooke.core.scene.SceneFile#MAX_DT} s, the range the workbench and scene files take.
+     */
+    static final class TimeStep implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            String range = "must be a number of seconds from " + Numbers.num(dev.hooke.core.scene.SceneFile.MIN_DT)
+                    + " to " + Numbers.num(dev.hooke.core.scene.SceneFile.MAX_DT);
+            double d = finite(value, range);
+            if (!(d >= dev.hooke.core.scene.SceneFile.MIN_DT && d <= dev.hooke.core.scene.SceneFile.MAX_DT)) {
+                throw new TypeConversionException(range + ", got " + value);
+            }
+            return d;
+        }
+    }
+
     /** A finite number in [0, 1): Verlet's damping factor δ. */
     static final class UnitInterval implements ITypeConverter<Double> {
         @Override

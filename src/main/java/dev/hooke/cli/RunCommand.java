@@ -56,8 +56,8 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     IntegratorOptions integrator;
 
-    @Option(names = "--dt", paramLabel = "S", defaultValue = "0.001", converter = Converters.PositiveDouble.class,
-            description = "Δt, the time step, in s (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--dt", paramLabel = "S", defaultValue = "0.001", converter = Converters.TimeStep.class,
+            description = "Δt, the time step, in s: from 1e-7 to 1 (default: ${DEFAULT-VALUE}).")
     double dt;
 
     @Option(names = "--steps", paramLabel = "N", defaultValue = "1000", converter = Converters.NonNegativeInt.class,

@@ -133,6 +133,14 @@ public final class SceneOptions {
             description = "The random perturbation's seed.")
     Long seed;
 
+    /** A stiffness given for springs that another option leaves out: the two contradict each other. */
+    private static void springsOff(CommandSpec command, Double stiffness, String option, Boolean made, String kind) {
+        if (stiffness != null && Boolean.FALSE.equals(made)) {
+            throw new UsageException(command.commandLine(), option + ": the springs it is for are left out by "
+                    + kind + "=false (--no-" + kind.substring(2) + ")");
+        }
+    }
+
     /**
      * The spec the options describe, checked.
      *
@@ -160,6 +168,18 @@ public final class SceneOptions {
         if (seed != null && p != Perturbation.RANDOM) {
             throw new UsageException(command.commandLine(), "--seed: applies to --perturb random only");
         }
+        for (String arg : command.commandLine().getParseResult().originalArgs()) {
+            // picocli applies the value of "--no-bend=false" as it is, turning the springs off:
+            // the opposite of what it reads as
+            if (arg.startsWith("--no-") && arg.contains("=")) {
+                String name = arg.substring(0, arg.indexOf('='));
+                throw new UsageException(command.commandLine(), name + ": takes no value; write --"
+                        + name.substring(5) + "=true or =false, or " + name + " alone");
+            }
+        }
+        springsOff(command, kStruct, "--k-struct", structural, "--structural");
+        springsOff(command, kShear, "--k-shear", shear, "--shear");
+        springsOff(command, kBend, "--k-bend", bend, "--bend");
 
         SceneSpec spec = SceneSpec.of(scene);
         if (nodes != null) {

@@ -35,8 +35,10 @@ public final class SceneSpec {
     public static final double MAX_GRAVITY = 1e3;
 
     private SceneType type = SceneType.SPRING;
-    private int nodes = -1;
-    private int size = -1;
+    /** Not set: the scene's default applies. Any other value, negative ones too, is the value asked for. */
+    private static final int UNSET = Integer.MIN_VALUE;
+    private int nodes = UNSET;
+    private int size = UNSET;
     private double length = Double.NaN;
     private double mass = Double.NaN;
     private double k = Double.NaN;
@@ -175,12 +177,12 @@ public final class SceneSpec {
 
     /** Chain: the number of nodes (default 16). */
     public int nodes() {
-        return nodes >= 0 ? nodes : type.recipe().defaultNodes();
+        return nodes != UNSET ? nodes : type.recipe().defaultNodes();
     }
 
     /** Cloth and cube: particles along an edge (defaults 16 and 4). */
     public int size() {
-        return size >= 0 ? size : type.recipe().defaultSize();
+        return size != UNSET ? size : type.recipe().defaultSize();
     }
 
     /**
