@@ -22,11 +22,14 @@ import javafx.stage.Stage;
  * {@code hooke.perf=true} shows the performance readout; {@code hooke.perfLog=SECONDS} prints one
  * line with the FX thread's time per pulse to standard output that many seconds after the first
  * frame ({@link dev.hooke.fx.perf.PerformanceMonitor}), and {@code hooke.exitAfterLog=true} closes the
- * window after it.
+ * window after it. What cannot be done of these is said on standard error and, once the window
+ * is open, in a dialog over it ({@link StartupProblems}).
  */
 public final class HookeApp extends Application {
 
     private Workbench workbench;
+    /** What the system properties asked for and could not be done, in the order met. */
+    private final java.util.List<String> problems = new java.util.ArrayList<>();
 
     /** Opens the workbench (blocks until the window closes). */
     public static void launchApp(String[] args) {
@@ -46,7 +49,7 @@ public final class HookeApp extends Application {
                 Runnable then = Boolean.getBoolean("hooke.exitAfterLog") ? javafx.application.Platform::exit : () -> { };
                 workbench.performance().logAfter(Double.parseDouble(perfLog), System.out, then);
             } catch (IllegalArgumentException e) {
-                System.err.println("hooke.perfLog: must be a number of seconds ≥ 0, got '" + perfLog + "'");
+                problem("hooke.perfLog: must be a number of seconds ≥ 0, got '" + perfLog + "'");
             }
         }
         IntegratorKind second = integratorProperty("hooke.compare");
@@ -69,10 +72,19 @@ public final class HookeApp extends Application {
         if (lesson != null) {
             workbench.lessons().entries().stream().filter(e -> e.fileName().startsWith(lesson)).findFirst()
                     .ifPresentOrElse(workbench.lessons()::open,
-                            () -> System.err.println("hooke.lesson: no lesson file starts with '" + lesson + "'"));
+                            () -> problem("hooke.lesson: no lesson file starts with '" + lesson + "'"));
         } else {
             workbench.runner().play();
         }
+        if (!problems.isEmpty()) {
+            StartupProblems.show(stage, problems);
+        }
+    }
+
+    /** Says a start-up problem on standard error, and keeps it to show in the window. */
+    private void problem(String line) {
+        System.err.println(line);
+        problems.add(line);
     }
 
     /**
@@ -80,23 +92,21 @@ public final class HookeApp extends Application {
      * another value, or when the file cannot be read or the workbench cannot build its scene
      * (said on standard error, naming the file, line and field).
      */
-    private static SceneFile sceneFile() {
+    private SceneFile sceneFile() {
         String value = System.getProperty("hooke.scene", "");
         String lower = value.toLowerCase(java.util.Locale.ROOT);
         if (!lower.endsWith(".yaml") && !lower.endsWith(".yml")) {
             return null;
         }
         try {
-            SceneFile f = SceneFile.read(Path.of(value));
-            f.requireWorkbenchSize();
-            return f;
+            return SceneFile.readForWorkbench(Path.of(value));
         } catch (DataFileException | RuntimeException e) {
-            System.err.println("hooke.scene: " + e.getMessage() + "; opening the rope");
+            problem("hooke.scene: " + e.getMessage() + "; opening the rope");
             return null;
         }
     }
 
-    private static SceneType initialScene() {
+    private SceneType initialScene() {
         String id = System.getProperty("hooke.scene", SceneType.CHAIN.id());
         String lower = id.toLowerCase(java.util.Locale.ROOT);
         if (lower.endsWith(".yaml") || lower.endsWith(".yml")) {
@@ -105,12 +115,12 @@ public final class HookeApp extends Application {
         try {
             return SceneType.fromId(id);
         } catch (IllegalArgumentException e) {
-            System.err.println("hooke.scene: " + e.getMessage() + "; opening the rope");
+            problem("hooke.scene: " + e.getMessage() + "; opening the rope");
             return SceneType.CHAIN;
         }
     }
 
-    private static IntegratorKind integratorProperty(String name) {
+    private IntegratorKind integratorProperty(String name) {
         String id = System.getProperty(name);
         if (id == null) {
             return null;
@@ -118,7 +128,7 @@ public final class HookeApp extends Application {
         try {
             return IntegratorKind.fromId(id);
         } catch (IllegalArgumentException e) {
-            System.err.println(name + ": " + e.getMessage());
+            problem(name + ": " + e.getMessage());
             return null;
         }
     }

@@ -491,6 +491,24 @@ public final class SceneFile {
         return SceneFileReader.read(file);
     }
 
+    /**
+     * Reads a scene file the workbench can show: as {@link #read}, and within the workbench's size
+     * ({@link #requireWorkbenchSize}); a size beyond it is reported on the line of its key.
+     */
+    public static SceneFile readForWorkbench(Path file) throws DataFileException {
+        SceneFile f = read(file);
+        try {
+            return f.requireWorkbenchSize();
+        } catch (IllegalArgumentException e) {
+            Key counted = f.type().recipe().countedKey();
+            String key = counted == null ? "" : counted.id();
+            String problem = e.getMessage().startsWith(key + ": ") ? e.getMessage().substring(key.length() + 2) : e.getMessage();
+            YamlMap root = dev.hooke.core.io.YamlFiles.read(file, file.toString()).map();
+            throw root.has(key) ? root.error(key, problem + " in the workbench")
+                    : new DataFileException(file.toString(), 0, key, problem + " in the workbench");
+        }
+    }
+
     /** Parses scene-file text; {@code name} names it in messages. */
     public static SceneFile parse(String text, String name) throws DataFileException {
         return SceneFileReader.parse(text, name);

@@ -106,15 +106,10 @@ public final class SceneFiles {
     public Outcome open(Path file) {
         SceneFile f;
         try {
-            f = SceneFile.read(file);
+            f = SceneFile.readForWorkbench(file);
         } catch (DataFileException e) {
             return fail("file.openFailed", e.getMessage());
         } catch (RuntimeException e) {
-            return fail("file.openFailed", file + ": " + e.getMessage());
-        }
-        try {
-            f.requireWorkbenchSize();
-        } catch (IllegalArgumentException e) {
             return fail("file.openFailed", file + ": " + e.getMessage());
         }
         model.open(f);

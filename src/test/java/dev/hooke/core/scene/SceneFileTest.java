@@ -1,6 +1,7 @@
 package dev.hooke.core.scene;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -211,6 +212,17 @@ class SceneFileTest {
                 assertTrue(k.isLive(), k.id());
             }
         }
+    }
+
+    /** A scene the engine takes but the workbench cannot show is refused on the line of its size. */
+    @Test
+    void aSizeBeyondTheWorkbenchIsRefusedOnItsLine(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path file = dir.resolve("big.yaml");
+        Files.writeString(file, "type: cloth\nmass: 0.001\nsize: 300\n");
+        DataFileException e = assertThrows(DataFileException.class, () -> SceneFile.readForWorkbench(file));
+        assertEquals(file + ":3: size: must be from 2 to 100, got 300 in the workbench", e.getMessage());
+        Files.writeString(file, "type: cloth\nsize: 20\n");
+        assertDoesNotThrow(() -> SceneFile.readForWorkbench(file));
     }
 
     @Test
