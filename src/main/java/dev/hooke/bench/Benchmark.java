@@ -10,6 +10,7 @@ import dev.hooke.core.integrate.Integrators;
 import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.integrate.SolverStats;
+import dev.hooke.core.io.Progress;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.parallel.Team;
 import dev.hooke.core.scene.ClothPins;
@@ -82,14 +83,24 @@ public final class Benchmark {
     private SystemMatrix bandwidthMatrix;
     private String bandwidthScene;
 
-    private Benchmark(BenchConfig config, PrintWriter out) {
+    private final Progress progress;
+    /** Measurements started so far. */
+    private long measured;
+
+    private Benchmark(BenchConfig config, PrintWriter out, Progress progress) {
         this.config = config;
         this.out = out;
+        this.progress = progress;
     }
 
     /** Runs the benchmark, printing the report to {@code out} as it goes. */
     public static void run(BenchConfig config, PrintWriter out) {
-        new Benchmark(config, out).run();
+        run(config, out, Progress.NONE);
+    }
+
+    /** As {@link #run(BenchConfig, PrintWriter)}, telling {@code progress} of each measurement it starts. */
+    public static void run(BenchConfig config, PrintWriter out, Progress progress) {
+        new Benchmark(config, out, progress).run();
     }
 
     /** The options of the implicit integrators in the benchmark. */
@@ -308,6 +319,7 @@ public final class Benchmark {
     private Row[] measure(MassSpringSystem s, Integrator integrator, double dt, int warmup, int steps, int[] threads) {
         TimedIntegrator timed = new TimedIntegrator(integrator);
         Simulation sim = new Simulation(s, timed, dt);
+        progress.at(sim.integratorKind().id() + ", " + s.particleCount() + " particles", measured++, -1);
         Row[] rows = new Row[threads.length];
         for (int t = 0; t < rows.length; t++) {
             rows[t] = new Row(steps);

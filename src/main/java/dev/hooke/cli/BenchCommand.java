@@ -128,7 +128,9 @@ final class BenchCommand implements Callable<Integer> {
         }
         config = config.withImplicitOnly(implicitOnly);
         PrintWriter out = spec.commandLine().getOut();
-        Benchmark.run(config, out);
+        try (ProgressLine progress = ProgressLine.onTerminal("bench")) {
+            Benchmark.run(config, out, progress);
+        }
         out.flush();
         return 0;
     }

@@ -56,8 +56,8 @@ final class LessonCommand implements Runnable {
                 throw new UsageException(spec.commandLine(), "--lang: must be en or zh, got " + lang);
             }
             Report report;
-            try {
-                report = LessonChecker.checkAll(path);
+            try (ProgressLine progress = ProgressLine.onTerminal("lesson check")) {
+                report = LessonChecker.checkAll(path, progress);
             } catch (DataFileException e) {
                 throw new UsageException(spec.commandLine(), "PATH: " + e.getMessage());
             }

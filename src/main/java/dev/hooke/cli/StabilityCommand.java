@@ -97,26 +97,33 @@ final class StabilityCommand implements Callable<Integer> {
         integrator.check(spec);
         MassSpringSystem system = SceneOptions.build(spec, sceneSpec);
 
-        double naive = StabilityAnalysis.naiveBound(system);
-        ModalEstimate mode = StabilityAnalysis.fastestMode(system);
-        Integrator probe = integrator.create();
-        StabilityLimit limit = StabilityAnalysis.predictedLimit(system, probe);
-
         ExplosionBisection.Options defaults = ExplosionBisection.Options.defaults();
         ExplosionBisection.Options options = new ExplosionBisection.Options(periods, defaults.growth(),
                 defaults.relTolerance(), defaults.perturbation(), defaults.maxSteps());
         ExplosionBisection.Result result = null;
         Measured status = Measured.NOT_MEASURED;
-        if (mode.omegaMax() > 0) {
-            SceneSpec frozen = sceneSpec.copy();
-            result = ExplosionBisection.measure(() -> Scenes.build(frozen.copy()), integrator::create,
-                    limit.dtMax(), options);
-            if (result.dtMax() == Double.POSITIVE_INFINITY) {
-                status = Measured.NO_EXPLOSION_FOUND;
-            } else if (result.dtMax() == 0) {
-                status = Measured.UNBOUNDED_AT_EVERY_DT_TRIED;
-            } else {
-                status = Measured.MEASURED;
+        double naive;
+        ModalEstimate mode;
+        Integrator probe = integrator.create();
+        StabilityLimit limit;
+        // the analysis of a large cloth takes minutes: a terminal sees each stage and bisection run
+        try (ProgressLine progress = ProgressLine.onTerminal("stability")) {
+            progress.at("ω_max", 0, -1);
+            naive = StabilityAnalysis.naiveBound(system);
+            mode = StabilityAnalysis.fastestMode(system);
+            progress.at("the predicted limit", 0, -1);
+            limit = StabilityAnalysis.predictedLimit(system, probe);
+            if (mode.omegaMax() > 0) {
+                SceneSpec frozen = sceneSpec.copy();
+                result = ExplosionBisection.measure(() -> Scenes.build(frozen.copy()), integrator::create,
+                        limit.dtMax(), options, progress);
+                if (result.dtMax() == Double.POSITIVE_INFINITY) {
+                    status = Measured.NO_EXPLOSION_FOUND;
+                } else if (result.dtMax() == 0) {
+                    status = Measured.UNBOUNDED_AT_EVERY_DT_TRIED;
+                } else {
+                    status = Measured.MEASURED;
+                }
             }
         }
 

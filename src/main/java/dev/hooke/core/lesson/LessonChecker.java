@@ -1,6 +1,7 @@
 package dev.hooke.core.lesson;
 
 import dev.hooke.core.io.DataFileException;
+import dev.hooke.core.io.Progress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,10 +35,17 @@ public final class LessonChecker {
      * @throws DataFileException when the path does not exist or the folder holds no lesson file
      */
     public static Report checkAll(Path path) throws DataFileException {
+        return checkAll(path, Progress.NONE);
+    }
+
+    /** As {@link #checkAll(Path)}, telling {@code progress} which lesson it plays, out of how many. */
+    public static Report checkAll(Path path, Progress progress) throws DataFileException {
         List<Path> files = lessonFiles(path);
+        int done = 0;
         List<CheckResult> rows = new ArrayList<>();
         Map<String, String> ids = new HashMap<>();
         for (Path f : files) {
+            progress.at(String.valueOf(f.getFileName()), done++, files.size());
             Lesson lesson;
             try {
                 lesson = LessonReader.read(f);
@@ -53,6 +61,7 @@ public final class LessonChecker {
             }
             rows.addAll(check(lesson).rows());
         }
+        progress.at("", files.size(), files.size());
         return new Report(rows);
     }
 

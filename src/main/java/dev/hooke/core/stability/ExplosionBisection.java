@@ -1,6 +1,7 @@
 package dev.hooke.core.stability;
 
 import dev.hooke.core.integrate.Integrator;
+import dev.hooke.core.io.Progress;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.observe.Observables;
 import java.util.SplittableRandom;
@@ -65,6 +66,15 @@ public final class ExplosionBisection {
      */
     public static Result measure(Supplier<MassSpringSystem> fresh, Supplier<Integrator> integrator,
                                  double guess, Options options) {
+        return measure(fresh, integrator, guess, options, Progress.NONE);
+    }
+
+    /**
+     * As {@link #measure(Supplier, Supplier, double, Options)}, telling {@code progress} of each
+     * trial run and its Δt (how many trials there will be is not known in advance).
+     */
+    public static Result measure(Supplier<MassSpringSystem> fresh, Supplier<Integrator> integrator,
+                                 double guess, Options options, Progress progress) {
         MassSpringSystem probe = fresh.get();
         double omega = StabilityAnalysis.omegaMax(probe);
         if (!(omega > 0)) {
@@ -78,7 +88,7 @@ public final class ExplosionBisection {
         double lo = start / 2;
         double hi = start * 2;
         int guard = 0;
-        while (!bounded(fresh, integrator, lo, period, options, trials)) {
+        while (!bounded(fresh, integrator, lo, period, options, trials, progress)) {
             hi = lo;
             lo /= 2;
             if (++guard > 40) {
@@ -86,7 +96,7 @@ public final class ExplosionBisection {
             }
         }
         guard = 0;
-        while (bounded(fresh, integrator, hi, period, options, trials)) {
+        while (bounded(fresh, integrator, hi, period, options, trials, progress)) {
             lo = hi;
             hi *= 2;
             if (++guard > 20) {
@@ -95,7 +105,7 @@ public final class ExplosionBisection {
         }
         while ((hi - lo) > options.relTolerance() * hi) {
             double mid = 0.5 * (lo + hi);
-            if (bounded(fresh, integrator, mid, period, options, trials)) {
+            if (bounded(fresh, integrator, mid, period, options, trials, progress)) {
                 lo = mid;
             } else {
                 hi = mid;
@@ -105,7 +115,8 @@ public final class ExplosionBisection {
     }
 
     private static boolean bounded(Supplier<MassSpringSystem> fresh, Supplier<Integrator> make, double h,
-                                   double period, Options o, int[] trials) {
+                                   double period, Options o, int[] trials, Progress progress) {
+        progress.at(String.format(java.util.Locale.ROOT, "run %d, Δt = %.4g s", trials[0] + 1, h), trials[0], -1);
         trials[0]++;
         MassSpringSystem s = fresh.get();
         perturb(s, o.perturbation());
