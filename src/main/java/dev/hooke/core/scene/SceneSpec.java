@@ -27,6 +27,10 @@ public final class SceneSpec {
     public static final int MAX_PARTICLES = 100_000;
     /** The largest particle mass m accepted, in files, on the command line and in the workbench; in kg. */
     public static final double MAX_MASS = 1e6;
+    /** The largest length accepted (the rope, the cloth's width, the cube's edge) and drop height; in m. */
+    public static final double MAX_LENGTH = 1e3;
+    /** The largest initial displacement and speed of a perturbation accepted; in m and m/s. */
+    public static final double MAX_PERTURBATION = 1e3;
     /** The largest spring stiffness k_s accepted (of any kind); in N/m. */
     public static final double MAX_STIFFNESS = 1e9;
     /** The largest damping accepted, the springs' k_d and the air's c; in N·s/m. */
@@ -112,6 +116,7 @@ public final class SceneSpec {
                     + ": the scene would have more than " + MAX_PARTICLES + " particles");
         }
         requirePositive("length", length());
+        requireAtMost("length", length(), MAX_LENGTH);
         requirePositive("mass", mass());
         requireAtMost("mass", mass(), MAX_MASS);
         requireNonNegative("k", stiffness());
@@ -131,12 +136,15 @@ public final class SceneSpec {
         requireNonNegative("air-damping", airDamping);
         requireAtMost("air-damping", airDamping, MAX_DAMPING);
         requireNonNegative("drop-height", dropHeight);
+        requireAtMost("drop-height", dropHeight, MAX_LENGTH);
         if (!(restitution >= 0 && restitution <= 1)) {
             throw new IllegalArgumentException("restitution: must be in [0, 1], got " + restitution);
         }
         requireNonNegative("friction", friction);
         requireFinite("displacement", displacement);
         requireFinite("velocity", velocity);
+        requireWithin("displacement", displacement, MAX_PERTURBATION);
+        requireWithin("velocity", velocity, MAX_PERTURBATION);
         return this;
     }
 
@@ -161,6 +169,12 @@ public final class SceneSpec {
     private static void requireAtMost(String name, double value, double max) {
         if (!(value <= max)) {
             throw new IllegalArgumentException(name + ": must be at most " + max + ", got " + value);
+        }
+    }
+
+    private static void requireWithin(String name, double value, double max) {
+        if (!(Math.abs(value) <= max)) {
+            throw new IllegalArgumentException(name + ": must be from " + (-max) + " to " + max + ", got " + value);
         }
     }
 
