@@ -81,8 +81,8 @@ class CommandLineFuzzTest {
                 continue;
             }
             String value = COUNTS.contains(option) ? pick(SMALL, rnd) : pick(VALUES, rnd);
-            if (option.equals("--csv") && value.endsWith(".csv")) {
-                value = dir.resolve(value).toString();
+            if (option.equals("--csv") && !value.equals("-")) {
+                value = dir.resolve(value).toString();      // every file a case writes goes to the test's folder
             }
             switch (rnd.nextInt(4)) {
                 case 0 -> args.add(option);                     // no value
