@@ -106,6 +106,26 @@ class ChineseSpacingTest {
         assertEquals(List.of(), found);
     }
 
+    /**
+     * The lesson panel shows narration as plain text: Markdown's backticks would be shown as they
+     * are, in either language.
+     */
+    @Test
+    void noLessonTextHasMarkdownBackticks() throws DataFileException {
+        List<String> found = new ArrayList<>();
+        for (Path p : LessonChecker.lessonFiles(LESSONS)) {
+            for (Text t : texts(LessonReader.read(p))) {
+                for (String s : List.of(t.en(), t.zh())) {
+                    if (s.contains("`")) {
+                        found.add(p.getFileName() + ": " + s.substring(Math.max(0, s.indexOf('`') - 20),
+                                Math.min(s.length(), s.indexOf('`') + 20)));
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), found);
+    }
+
     @Test
     void theWorkbenchBundleHasNoStraySpaceInItsChinese() throws IOException {
         try (Reader r = Files.newBufferedReader(BUNDLE, StandardCharsets.UTF_8)) {

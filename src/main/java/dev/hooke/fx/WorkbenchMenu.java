@@ -59,7 +59,7 @@ final class WorkbenchMenu {
         for (LessonLibrary.Entry e : lessons.entries()) {
             n++;
             lessonMenu.getItems().add(item("menuLesson" + n, null, () -> lessons.open(e)));
-            lessonMenu.getItems().get(n - 1).setText(e.title(locale));
+            lessonMenu.getItems().get(n - 1).setText(numbered(e.fileName(), e.title(locale)));
         }
         if (n == 0) {
             MenuItem none = new MenuItem(I18n.text("menu.lessons.none"));
@@ -90,6 +90,15 @@ final class WorkbenchMenu {
         MenuBar bar = new MenuBar(file, lessonMenu, view);
         bar.setId("menuBar");
         return bar;
+    }
+
+    /**
+     * A lesson's menu text, numbered as its file is: "3  The limit" for 03-the-limit.yaml; the
+     * title alone for a file whose name does not start with a number.
+     */
+    static String numbered(String fileName, String title) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^0*(\\d+)").matcher(fileName);
+        return m.find() ? m.group(1) + "  " + title : title;
     }
 
     private void report(SceneFiles.Outcome outcome) {
