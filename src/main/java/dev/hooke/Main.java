@@ -45,9 +45,37 @@ public final class Main {
             }
             String why = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
             System.err.println("hooke: cannot open the workbench window: " + why + ".");
-            System.err.println("hooke: a display is needed (on a machine without one, run it under xvfb-run);"
-                    + " the command line needs none: java -jar hooke.jar --help");
+            System.err.println("hooke: " + advice(why, System.getenv("DISPLAY"), System.getenv("WAYLAND_DISPLAY"),
+                    System.getProperty("os.name", "")));
+            System.err.println("hooke: the command line needs no window: java -jar hooke.jar --help");
             return 1;
         }
+    }
+
+    /**
+     * What to do when the window cannot open, from JavaFX's reason: no display at all (on Linux,
+     * neither DISPLAY nor WAYLAND_DISPLAY is set), a display that cannot be opened, GTK 3 missing
+     * (JavaFX's window toolkit on Linux), or no graphics pipeline; each names what to install, for
+     * Debian/Ubuntu and Fedora.
+     */
+    static String advice(String why, String display, String wayland, String osName) {
+        String w = why == null ? "" : why;
+        boolean linux = osName.toLowerCase(java.util.Locale.ROOT).contains("linux");
+        if (linux && (display == null || display.isBlank()) && (wayland == null || wayland.isBlank())) {
+            return "no display is set (DISPLAY is empty): run it on a desktop, or under xvfb-run on a machine"
+                    + " without a screen";
+        }
+        if (w.contains("GTK") || w.contains("gtk") || w.contains("glass")) {
+            return "GTK 3 is missing: install it (Debian/Ubuntu: sudo apt install libgtk-3-0;"
+                    + " Fedora: sudo dnf install gtk3)";
+        }
+        if (w.contains("DISPLAY")) {
+            return "the display " + display + " cannot be opened: is its X server running, and may this user use it?";
+        }
+        if (w.contains("pipeline") || w.contains("QuantumRenderer") || w.contains("Prism")) {
+            return "no graphics pipeline: install OpenGL (Debian/Ubuntu: sudo apt install libgl1 libgl1-mesa-dri;"
+                    + " Fedora: sudo dnf install mesa-dri-drivers)";
+        }
+        return "a desktop with a display is needed (on a machine without one, run it under xvfb-run)";
     }
 }
