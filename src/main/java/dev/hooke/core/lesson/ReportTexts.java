@@ -17,6 +17,7 @@ public final class ReportTexts {
     private static final Map<String, Text> TITLES = Map.ofEntries(
             // checks
             Map.entry("explodes", new Text("explodes", "爆炸")),
+            Map.entry(AnswerLeaks.CHECK, new Text("answer not given away", "答案未提前给出")),
             Map.entry("bounded", new Text("stays bounded", "保持有界")),
             Map.entry("energy_ratio_per_step", new Text("energy ratio per step", "每步能量比")),
             Map.entry("energy_ratio", new Text("energy ratio", "能量比")),
