@@ -30,6 +30,22 @@ public sealed interface Check {
     /** What is expected, in words and numbers, for the report, in English and Chinese. */
     Text describeExpected();
 
+    /**
+     * What is expected, naming the run or the method the check reads when it names one: the
+     * three "bounded for 2 s" of a comparison read "bounded for 2 s (pbd)", "… (xpbd)", ….
+     */
+    default Text describeWithScope() {
+        Text expected = describeExpected();
+        String run = this instanceof RunCheck r ? r.run() : null;
+        if (run != null) {
+            return expected.plus(Text.format(" (run '%s')", "（运行 '%s'）", run));
+        }
+        if (integrator() != null) {
+            return expected.plus(Text.format(" (%s)", "（%s）", integrator().id()));
+        }
+        return expected;
+    }
+
     /** A check about a run's record. */
     sealed interface RunCheck extends Check {
         /** The label of the run the check reads, or null for the latest run (with {@link #integrator()}). */

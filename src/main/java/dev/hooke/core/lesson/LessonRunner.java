@@ -193,7 +193,7 @@ public final class LessonRunner {
                 measured = error(e);
                 pass = false;
             }
-            rows.add(new CheckResult(lesson.id(), step.number(), c.name(), c.describeExpected(), measured, pass, c.line()));
+            rows.add(new CheckResult(lesson.id(), step.number(), c.name(), c.describeWithScope(), measured, pass, c.line()));
         }
         return new StepResult(step, rows, runs, sweep, charts, paused);
     }
