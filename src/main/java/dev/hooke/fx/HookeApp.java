@@ -13,7 +13,8 @@ import javafx.stage.Screen;
 import javafx.stage.Stage;
 
 /**
- * The workbench window. It opens on the rope, playing. System properties: {@code hooke.scene}
+ * The workbench window. It opens on the scene it last showed (the rope the first time), playing,
+ * with the settings it had ({@link Settings}). System properties: {@code hooke.scene}
  * (spring, chain, cloth or cube, or the path of a scene file ending in {@code .yaml} or
  * {@code .yml}, the format of File › Open) picks another scene to open on; {@code hooke.largeType=true}
  * opens with large type, for a projector; {@code hooke.lesson} opens the lesson whose file name
@@ -28,6 +29,8 @@ import javafx.stage.Stage;
 public final class HookeApp extends Application {
 
     private Workbench workbench;
+    private Stage stage;
+    private final Settings settings = Settings.user();
     /** What the system properties asked for and could not be done, in the order met. */
     private final java.util.List<String> problems = new java.util.ArrayList<>();
 
@@ -38,6 +41,8 @@ public final class HookeApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        this.stage = stage;
+        settings.applyLanguage();
         SceneFile file = sceneFile();
         SceneFile opening = file != null ? file : SceneFile.defaults(initialScene());
         IntegratorKind first = integratorProperty("hooke.integrator");
@@ -63,10 +68,15 @@ public final class HookeApp extends Application {
         double h = Math.min(1000, 0.95 * screen.getHeight());
         Scene scene = new Scene(workbench.root(), w, h);
         workbench.installShortcuts(scene);
-        workbench.model().largeTypeProperty().set(Boolean.getBoolean("hooke.largeType"));
+        workbench.setSettings(settings);
+        settings.applyTo(workbench);
+        if (Boolean.getBoolean("hooke.largeType")) {
+            workbench.model().largeTypeProperty().set(true);
+        }
         stage.titleProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                 () -> I18n.text("app.title"), I18n.localeProperty()));
         stage.setScene(scene);
+        settings.applyTo(stage);
         stage.show();
         String lesson = System.getProperty("hooke.lesson");
         if (lesson != null) {
@@ -107,7 +117,8 @@ public final class HookeApp extends Application {
     }
 
     private SceneType initialScene() {
-        String id = System.getProperty("hooke.scene", SceneType.CHAIN.id());
+        SceneType last = settings.scene();
+        String id = System.getProperty("hooke.scene", (last != null ? last : SceneType.CHAIN).id());
         String lower = id.toLowerCase(java.util.Locale.ROOT);
         if (lower.endsWith(".yaml") || lower.endsWith(".yml")) {
             return SceneType.CHAIN;     // the file could not be opened: said by sceneFile()
@@ -136,6 +147,7 @@ public final class HookeApp extends Application {
     @Override
     public void stop() {
         if (workbench != null) {
+            settings.save(workbench, stage);
             workbench.close();
         }
     }

@@ -115,6 +115,7 @@ final class SidePanel {
         comparePanel = new ComparePanel(model);
         ToggleSwitch energyLog = new ToggleSwitch(I18n.text("view.energyLog"));
         energyLog.setId("energyLogToggle");
+        energyLog.setSelected(chart.isLogScale());      // the panel is built again on a change of language
         energyLog.selectedProperty().addListener((obs, was, on) -> chart.setLogScale(on));
 
         ComboBox<ColourMap.Mode> colours = new ComboBox<>();

@@ -82,6 +82,7 @@ public final class Workbench implements AutoCloseable {
     private final List<EnergySample> batch = new ArrayList<>();
 
     private final AnimationTimer timer;
+    private Settings settings;
     private final LessonPanel lessons;
     private final WorkbenchMenu menu;
     private final Exports exports;
@@ -140,6 +141,27 @@ public final class Workbench implements AutoCloseable {
     }
 
     // ------------------------------------------------------------------ layout
+
+    /** Shows the energy chart on a log scale or not, and colours the view by {@code mode}; the side panel follows. */
+    public void showView(boolean energyLog, dev.hooke.fx.view.ColourMap.Mode mode) {
+        chart.setLogScale(energyLog);
+        view.setColourMode(mode);
+        layoutPanels();
+    }
+
+    /** The settings View › Reset settings forgets (null: none are kept, as in tests). */
+    public void setSettings(Settings s) {
+        settings = s;
+    }
+
+    /** View › Reset settings: forgets the kept settings and shows the view as on a first start. */
+    void resetSettings() {
+        if (settings != null) {
+            settings.reset();
+        }
+        model.largeTypeProperty().set(false);
+        showView(false, dev.hooke.fx.view.ColourMap.Mode.NONE);
+    }
 
     /** Builds the menu bar, the toolbar and the side panel in the language in use. */
     private void layoutPanels() {

@@ -84,7 +84,9 @@ final class WorkbenchMenu {
         CheckMenuItem largeType = new CheckMenuItem(I18n.text("view.largeType"));
         largeType.setId("menuLargeType");
         largeType.selectedProperty().bindBidirectional(workbench.model().largeTypeProperty());
-        Menu view = new Menu(I18n.text("menu.view"), null, panel, performance, largeType, language);
+        MenuItem resetSettings = item("menuResetSettings", "menu.view.resetSettings", workbench::resetSettings);
+        Menu view = new Menu(I18n.text("menu.view"), null, panel, performance, largeType, language,
+                new SeparatorMenuItem(), resetSettings);
         view.setId("menuView");
 
         MenuBar bar = new MenuBar(file, lessonMenu, view);

@@ -1,0 +1,129 @@
+package dev.hooke.fx;
+
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.fx.view.ColourMap;
+import java.util.Locale;
+import java.util.prefs.BackingStoreException;
+import java.util.prefs.Preferences;
+import javafx.geometry.Rectangle2D;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+
+/**
+ * What the workbench remembers from one start to the next ({@link java.util.prefs}): the language,
+ * large type, the last scene, the window's size and place, the energy chart's scale and the colour
+ * map. Saved when the window closes, applied when it opens; View › Reset settings forgets them.
+ * A value that cannot be read (another version's, a hand-edited one) is ignored.
+ */
+public final class Settings {
+
+    static final String LANGUAGE = "language";
+    static final String LARGE_TYPE = "largeType";
+    static final String SCENE = "scene";
+    static final String ENERGY_LOG = "energyLog";
+    static final String COLOUR_MODE = "colourMode";
+    static final String WINDOW = "window";
+
+    private final Preferences node;
+
+    /** Settings kept in {@code node} (tests give a node of their own). */
+    public Settings(Preferences node) {
+        this.node = node;
+    }
+
+    /** The user's settings for Hooke's workbench. */
+    public static Settings user() {
+        return new Settings(Preferences.userRoot().node("dev/hooke/workbench"));
+    }
+
+    /** The last scene shown, or null. */
+    public SceneType scene() {
+        try {
+            String id = node.get(SCENE, null);
+            return id == null ? null : SceneType.fromId(id);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** Sets the language the settings name (before the workbench is built, so that it is built in it). */
+    public void applyLanguage() {
+        String lang = node.get(LANGUAGE, null);
+        if ("zh".equals(lang)) {
+            I18n.setLocale(I18n.CHINESE);
+        } else if ("en".equals(lang)) {
+            I18n.setLocale(I18n.ENGLISH);
+        }
+    }
+
+    /** Applies large type, the energy chart's scale and the colour map to {@code workbench}. */
+    public void applyTo(Workbench workbench) {
+        workbench.model().largeTypeProperty().set(node.getBoolean(LARGE_TYPE, false));
+        ColourMap.Mode mode;
+        try {
+            mode = ColourMap.Mode.valueOf(node.get(COLOUR_MODE, ColourMap.Mode.NONE.name()));
+        } catch (IllegalArgumentException e) {
+            mode = ColourMap.Mode.NONE;
+        }
+        workbench.showView(node.getBoolean(ENERGY_LOG, false), mode);
+    }
+
+    /**
+     * Places {@code stage} where it was, when that place is still on a screen; otherwise leaves
+     * it as it is.
+     */
+    public void applyTo(Stage stage) {
+        String[] parts = node.get(WINDOW, "").split(",");
+        if (parts.length != 4) {
+            return;
+        }
+        try {
+            double x = Double.parseDouble(parts[0]);
+            double y = Double.parseDouble(parts[1]);
+            double w = Double.parseDouble(parts[2]);
+            double h = Double.parseDouble(parts[3]);
+            if (w < 400 || h < 300 || Screen.getScreensForRectangle(new Rectangle2D(x, y, w, h)).isEmpty()) {
+                return;
+            }
+            stage.setX(x);
+            stage.setY(y);
+            stage.setWidth(w);
+            stage.setHeight(h);
+        } catch (NumberFormatException e) {
+            // another version's value: the window opens where it would
+        }
+    }
+
+    /** Keeps what {@code workbench} and {@code stage} show now. */
+    public void save(Workbench workbench, Stage stage) {
+        node.put(LANGUAGE, I18n.locale().getLanguage().equals(Locale.CHINESE.getLanguage()) ? "zh" : "en");
+        node.putBoolean(LARGE_TYPE, workbench.model().largeTypeProperty().get());
+        if (workbench.runner().latest().scene() != null) {
+            node.put(SCENE, workbench.runner().latest().scene().type().id());
+        }
+        node.putBoolean(ENERGY_LOG, workbench.chart().isLogScale());
+        node.put(COLOUR_MODE, workbench.view().colourMode().name());
+        if (stage != null && stage.getWidth() > 0 && !stage.isIconified() && !stage.isMaximized()) {
+            node.put(WINDOW, stage.getX() + "," + stage.getY() + "," + stage.getWidth() + "," + stage.getHeight());
+        }
+        flush();
+    }
+
+    /** Forgets every setting: the next start is a first start. */
+    public void reset() {
+        try {
+            node.clear();
+        } catch (BackingStoreException e) {
+            // nothing stored can be cleared: nothing to forget
+        }
+        flush();
+    }
+
+    private void flush() {
+        try {
+            node.flush();
+        } catch (BackingStoreException e) {
+            // a read-only home folder: the settings last as long as the window
+        }
+    }
+}
