@@ -54,6 +54,9 @@ class ClothRenderingTest {
     private static ThreeDView view;
     private static final SimpleBooleanProperty WIREFRAME = new SimpleBooleanProperty(false);
 
+    /** Whether the reason for skipping has been printed. */
+    private static boolean skipSaid;
+
     /** Why the test cannot run here, or null. */
     private static String unavailable;
 
@@ -97,6 +100,10 @@ class ClothRenderingTest {
         }
         if (Boolean.getBoolean("hooke.render.required")) {
             fail("the rendering test must run but cannot: " + unavailable);
+        }
+        if (!skipSaid) {
+            skipSaid = true;        // the build's output says why, not only "Skipped: 4"
+            System.out.println("ClothRenderingTest: skipped: " + unavailable);
         }
         assumeTrue(false, unavailable);
     }

@@ -50,6 +50,8 @@ class SettingsUiTest {
                 workbench.close();
             }
             I18n.setLocale(I18n.ENGLISH);
+            stage.setX(0);          // the stage is shared with the test classes after this one
+            stage.setY(0);
         });
         node.removeNode();
     }

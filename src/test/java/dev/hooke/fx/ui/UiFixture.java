@@ -43,8 +43,9 @@ final class UiFixture {
 
     /**
      * Shows a workbench on {@code type}'s default scene in {@code stage}, in English, with its
-     * keyboard shortcuts, at {@code width} × {@code height} pixels. The stage takes the scene's
-     * size even when a test before resized it (the test classes share one stage).
+     * keyboard shortcuts, at {@code width} × {@code height} pixels, in the screen's upper left
+     * corner. The stage takes the scene's size and that place even when a test before resized or
+     * moved it (the test classes share one stage).
      */
     static Workbench show(Stage stage, SceneType type, double width, double height) {
         I18n.setLocale(I18n.ENGLISH);
@@ -53,6 +54,8 @@ final class UiFixture {
         workbench.installShortcuts(scene);
         stage.setScene(scene);
         stage.sizeToScene();        // a test before may have given the stage a size of its own
+        stage.setX(0);              // and a place: a window reaching past Monocle's screen overflows its buffer
+        stage.setY(0);
         stage.show();
         return workbench;
     }
