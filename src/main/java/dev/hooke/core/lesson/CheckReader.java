@@ -202,14 +202,22 @@ final class CheckReader {
 
     private static Check errorVsExact(Args a) throws DataFileException {
         a.replay().requireSpring(a.v(), a.name());
-        YamlMap m = a.m();
+        double[] range = minUpToMax(a.m());
+        return new Check.ErrorVsExact(range[0], range[1], a.kind(), a.run(), a.line());
+    }
+
+    /**
+     * A range from an optional 'min' (≥ 0, default 0) to a required 'max' (&gt; 0, at least
+     * 'min'), as {low, high}.
+     */
+    private static double[] minUpToMax(YamlMap m) throws DataFileException {
         YamlValue lo = m.opt("min");
         double low = lo == null ? 0 : lo.nonNegative();
         double high = m.get("max").positive();
         if (high < low) {
             throw m.get("max").error("must be at least 'min' (" + low + "), got " + high);
         }
-        return new Check.ErrorVsExact(low, high, a.kind(), a.run(), a.line());
+        return new double[] {low, high};
     }
 
     private static Check crossings(Args a) throws DataFileException {
@@ -229,14 +237,8 @@ final class CheckReader {
     }
 
     private static Check maxStrain(Args a) throws DataFileException {
-        YamlMap m = a.m();
-        YamlValue lo = m.opt("min");
-        double low = lo == null ? 0 : lo.nonNegative();
-        double high = m.get("max").positive();
-        if (high < low) {
-            throw m.get("max").error("must be at least 'min' (" + low + "), got " + high);
-        }
-        return new Check.MaxStrain(low, high, a.kind(), a.run(), a.line());
+        double[] range = minUpToMax(a.m());
+        return new Check.MaxStrain(range[0], range[1], a.kind(), a.run(), a.line());
     }
 
     /** CG iterations; the run it reads must have solved with CG. */
