@@ -100,7 +100,7 @@ public final class HookeApp extends Application {
     /**
      * The scene file {@code hooke.scene} names (a value ending in .yaml or .yml), or null: for
      * another value, or when the file cannot be read or the workbench cannot build its scene
-     * (said on standard error, naming the file, line and field).
+     * (said on standard error and in the window, naming the file, line and field).
      */
     private SceneFile sceneFile() {
         String value = System.getProperty("hooke.scene", "");

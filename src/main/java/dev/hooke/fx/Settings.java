@@ -98,8 +98,9 @@ public final class Settings {
     public void save(Workbench workbench, Stage stage) {
         node.put(LANGUAGE, I18n.locale().getLanguage().equals(Locale.CHINESE.getLanguage()) ? "zh" : "en");
         node.putBoolean(LARGE_TYPE, workbench.model().largeTypeProperty().get());
-        if (workbench.runner().latest().scene() != null) {
-            node.put(SCENE, workbench.runner().latest().scene().type().id());
+        dev.hooke.core.scene.SceneFile shown = workbench.runner().latest().scene();
+        if (shown != null) {
+            node.put(SCENE, shown.type().id());
         }
         node.putBoolean(ENERGY_LOG, workbench.chart().isLogScale());
         node.put(COLOUR_MODE, workbench.view().colourMode().name());

@@ -144,6 +144,9 @@ public final class Workbench implements AutoCloseable {
 
     /** Shows the energy chart on a log scale or not, and colours the view by {@code mode}; the side panel follows. */
     public void showView(boolean energyLog, dev.hooke.fx.view.ColourMap.Mode mode) {
+        if (chart.isLogScale() == energyLog && view.colourMode() == mode) {
+            return;             // as shown: the panels need not be built again
+        }
         chart.setLogScale(energyLog);
         view.setColourMode(mode);
         layoutPanels();

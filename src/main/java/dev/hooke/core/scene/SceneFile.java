@@ -496,17 +496,7 @@ public final class SceneFile {
      * ({@link #requireWorkbenchSize}); a size beyond it is reported on the line of its key.
      */
     public static SceneFile readForWorkbench(Path file) throws DataFileException {
-        SceneFile f = read(file);
-        try {
-            return f.requireWorkbenchSize();
-        } catch (IllegalArgumentException e) {
-            Key counted = f.type().recipe().countedKey();
-            String key = counted == null ? "" : counted.id();
-            String problem = e.getMessage().startsWith(key + ": ") ? e.getMessage().substring(key.length() + 2) : e.getMessage();
-            YamlMap root = dev.hooke.core.io.YamlFiles.read(file, file.toString()).map();
-            throw root.has(key) ? root.error(key, problem + " in the workbench")
-                    : new DataFileException(file.toString(), 0, key, problem + " in the workbench");
-        }
+        return SceneFileReader.readForWorkbench(file);
     }
 
     /** Parses scene-file text; {@code name} names it in messages. */

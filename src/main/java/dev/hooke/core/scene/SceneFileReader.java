@@ -36,6 +36,25 @@ final class SceneFileReader {
         return fromYaml(YamlFiles.read(file, file.toString()), SceneSpec.MAX_PARTICLES);
     }
 
+    /**
+     * Reads a scene file the workbench can show ({@link SceneFile#requireWorkbenchSize}); a size
+     * beyond it is reported on the line of its key, from the document already read.
+     */
+    static SceneFile readForWorkbench(Path file) throws DataFileException {
+        YamlValue doc = YamlFiles.read(file, file.toString());
+        SceneFile f = fromYaml(doc, SceneSpec.MAX_PARTICLES);
+        try {
+            return f.requireWorkbenchSize();
+        } catch (IllegalArgumentException e) {
+            Key counted = f.type().recipe().countedKey();
+            String key = counted == null ? "" : counted.id();
+            String problem = e.getMessage().startsWith(key + ": ") ? e.getMessage().substring(key.length() + 2) : e.getMessage();
+            YamlMap root = doc.map();
+            throw root.has(key) ? root.error(key, problem + " in the workbench")
+                    : new DataFileException(file.toString(), 0, key, problem + " in the workbench");
+        }
+    }
+
     /** Parses scene-file text; {@code name} names it in messages. */
     static SceneFile parse(String text, String name) throws DataFileException {
         return fromYaml(YamlFiles.parse(text, name), SceneSpec.MAX_PARTICLES);
