@@ -42,8 +42,9 @@ final class LessonCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
-        @Parameters(index = "0", arity = "0..1", paramLabel = "PATH", defaultValue = "lessons",
-                description = "A folder of lesson files (*.yaml) or one lesson file (default: ${DEFAULT-VALUE}).")
+        @Parameters(index = "0", arity = "0..1", paramLabel = "PATH",
+                description = {"A folder of lesson files (*.yaml) or one lesson file (default: lessons/ in the",
+                    "working directory, or else the lessons installed with the program)."})
         Path path;
 
         @Option(names = "--lang", paramLabel = "LANG", defaultValue = "en",
@@ -57,7 +58,7 @@ final class LessonCommand implements Runnable {
             }
             Report report;
             try (ProgressLine progress = ProgressLine.onTerminal("lesson check")) {
-                report = LessonChecker.checkAll(path, progress);
+                report = LessonChecker.checkAll(path != null ? path : LessonChecker.defaultFolder(), progress);
             } catch (DataFileException e) {
                 throw new UsageException(spec.commandLine(), "PATH: " + e.getMessage());
             }

@@ -25,7 +25,42 @@ import java.util.stream.Stream;
  */
 public final class LessonChecker {
 
+    /** The folder of lessons looked for in the working directory. */
+    public static final String FOLDER = "lessons";
+    /**
+     * The system property naming the lessons an installed program ships with (its launcher sets
+     * it to the folder beside the program's jar).
+     */
+    public static final String INSTALLED_PROPERTY = "hooke.lessons";
+
     private LessonChecker() {
+    }
+
+    /**
+     * Where lessons are read from when no path is given: {@code lessons/} in the working directory
+     * when it exists (a clone of the repository, or a teacher's own folder), otherwise the folder
+     * named by {@value #INSTALLED_PROPERTY} when it exists (the installed program's lessons),
+     * otherwise {@code lessons} (which then names what was looked for in the error).
+     */
+    public static Path defaultFolder() {
+        return defaultFolder(Path.of(""), System.getProperty(INSTALLED_PROPERTY));
+    }
+
+    /**
+     * As {@link #defaultFolder()}, for a given working directory and installed folder.
+     *
+     * @param workingDirectory where {@code lessons/} is looked for
+     * @param installed        the installed lessons' folder, or null when none was given
+     */
+    static Path defaultFolder(Path workingDirectory, String installed) {
+        Path here = workingDirectory.resolve(FOLDER);
+        if (Files.isDirectory(here)) {
+            return here;
+        }
+        if (installed != null && !installed.isBlank() && Files.isDirectory(Path.of(installed))) {
+            return Path.of(installed);
+        }
+        return here;
     }
 
     /**

@@ -20,14 +20,13 @@ import java.util.TreeMap;
 
 /**
  * The lessons the workbench offers: the files of the folder {@code lessons/} in the working
- * directory when there is one (a teacher's edits show at once), and the copies bundled in the
- * jar (so that the jar works anywhere). A file on disk replaces the bundled file of the same name.
+ * directory when there is one (a teacher's edits show at once) or else of the installed program's
+ * lessons folder ({@link LessonChecker#defaultFolder()}), and the copies bundled in the jar (so
+ * that the jar works anywhere). A file on disk replaces the bundled file of the same name.
  * A file that cannot be read is listed with its error (file:line: field: problem).
  */
 public final class LessonLibrary {
 
-    /** The folder read from disk, relative to the working directory. */
-    public static final String FOLDER = "lessons";
     /** Where the bundled lessons are on the class path. */
     public static final String RESOURCE = "/lessons/";
 
@@ -49,9 +48,9 @@ public final class LessonLibrary {
     private LessonLibrary() {
     }
 
-    /** The lessons of {@code lessons/} in the working directory and of the jar, by file name. */
+    /** The lessons of the default folder ({@link LessonChecker#defaultFolder()}) and of the jar, by file name. */
     public static List<Entry> load() {
-        return load(Path.of(FOLDER));
+        return load(LessonChecker.defaultFolder());
     }
 
     /** The lessons of {@code folder} (when it exists) and of the jar, by file name. */
