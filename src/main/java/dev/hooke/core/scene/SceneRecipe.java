@@ -89,7 +89,7 @@ public interface SceneRecipe {
      */
     void build(SceneSpec spec, MassSpringSystem.Builder b);
 
-    /** Where a view looks at first on the scene built from {@code spec}, so that its motion stays in view. */
+    /** The direction a view looks from at first on the scene built from {@code spec} (see {@link SceneFraming}). */
     SceneFraming framing(SceneSpec spec);
 
     /**

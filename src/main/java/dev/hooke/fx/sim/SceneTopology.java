@@ -4,6 +4,10 @@ import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.model.SpringKind;
 import dev.hooke.core.scene.SceneType;
+import dev.hooke.core.sim.MotionBounds;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * What a view needs to know about a scene that does not change from step to step: which
@@ -21,9 +25,26 @@ public final class SceneTopology {
     private final boolean[] pinned;
     private final double minRestLength;
     private final double groundHeight;
+    private final MotionBounds start;
+    private final CompletableFuture<MotionBounds> ahead;
 
-    SceneTopology(SceneFile scene, MassSpringSystem s) {
+    /** Runs scenes ahead to find the box their motion sweeps, one at a time, beside the simulation. */
+    private static final ExecutorService RUN_AHEAD = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "hooke-run-ahead");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        return t;
+    });
+
+    /**
+     * @param scene the scene as it was built
+     * @param s     its system, before the first step
+     * @param ahead the box its particles sweep while it runs, being found
+     */
+    private SceneTopology(SceneFile scene, MassSpringSystem s, CompletableFuture<MotionBounds> ahead) {
         this.scene = scene;
+        this.start = MotionBounds.atStart(s);
+        this.ahead = ahead;
         this.particleCount = s.particleCount();
         int n = s.springCount();
         this.springA = new int[n];
@@ -44,6 +65,35 @@ public final class SceneTopology {
             pinned[i] = s.isPinned(i);
         }
         this.groundHeight = s.ground() == null ? Double.NaN : s.ground().height();
+    }
+
+    /**
+     * The topology of {@code scene} as built in {@code s}, with the box its motion sweeps: found by
+     * running the scene ahead on a thread of its own ({@link MotionBounds#of}, a bounded amount of
+     * work), or taken from {@code previous} when that showed the same scene (a Reset, a rebuild for
+     * compare mode). A previous scene's run that has not started is dropped.
+     */
+    static SceneTopology of(SceneFile scene, MassSpringSystem s, SceneTopology previous) {
+        if (previous != null && previous.scene.equals(scene)) {
+            return new SceneTopology(scene, s, previous.ahead);
+        }
+        if (previous != null) {
+            previous.ahead.cancel(false);
+        }
+        CompletableFuture<MotionBounds> ahead = CompletableFuture.supplyAsync(() -> MotionBounds.of(scene), RUN_AHEAD);
+        return new SceneTopology(scene, s, ahead);
+    }
+
+    /**
+     * The box the particles sweep while the scene runs: what a view frames. Until the run ahead
+     * has found it (a few milliseconds, at most {@value MotionBounds#TIME_BUDGET} s), the box around
+     * the particles as they started.
+     */
+    public MotionBounds motion() {
+        if (ahead.isDone() && !ahead.isCompletedExceptionally() && !ahead.isCancelled()) {
+            return ahead.join();
+        }
+        return start;
     }
 
     /** The scene as it was built. */

@@ -504,7 +504,7 @@ public final class SimulationRunner implements AutoCloseable {
         scene = next;
         decorator = withSamples;
         lanes.setAll(sims);
-        topology = new SceneTopology(next, sims.get(0).system());
+        topology = SceneTopology.of(next, sims.get(0).system(), topology);
         generation++;
         pins.reset(lanes);
         lastSampleTime = Double.NaN;

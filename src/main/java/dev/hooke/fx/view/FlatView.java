@@ -1,6 +1,7 @@
 package dev.hooke.fx.view;
 
 import dev.hooke.core.model.SpringKind;
+import dev.hooke.core.sim.MotionBounds;
 import dev.hooke.fx.sim.SceneTopology;
 import dev.hooke.fx.sim.Snapshot;
 import javafx.geometry.Insets;
@@ -83,10 +84,12 @@ public final class FlatView implements SceneView {
             return;
         }
         SceneTopology t = last.topology();
-        Framing f = Framing.of(t.type());
-        double scale = 0.9 * h / (2 * f.radius());
-        double ox = w / 2 - scale * f.cx();
-        double oy = h / 2 + scale * f.cy();
+        // the whole motion in view, seen from the front (x right, y up)
+        MotionBounds box = t.motion();
+        double scale = Framing.FILL * Math.min(w / Math.max(1e-3, box.maxX() - box.minX()),
+                h / Math.max(1e-3, box.maxY() - box.minY()));
+        double ox = w / 2 - scale * box.centreX();
+        double oy = h / 2 + scale * box.centreY();
         float[] x = last.positions();
 
         if (t.hasGround()) {

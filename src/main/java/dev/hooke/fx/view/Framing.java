@@ -1,33 +1,170 @@
 package dev.hooke.fx.view;
 
 import dev.hooke.core.scene.SceneFraming;
-import dev.hooke.core.scene.SceneSpec;
-import dev.hooke.core.scene.SceneType;
+import dev.hooke.core.sim.MotionBounds;
+import javafx.geometry.Point3D;
+import javafx.scene.transform.Rotate;
 
 /**
- * Where the camera looks at first for each scene, in engine coordinates (y up, metres), so that
- * the whole motion stays in view: the scene's {@link SceneFraming}, which its recipe gives.
+ * Where the camera looks from so that a scene's whole motion is in view: the box its particles
+ * sweep ({@link MotionBounds}), seen from the direction its recipe gives
+ * ({@link SceneFraming#yaw()}, {@link SceneFraming#pitch()}), at the distance where every corner
+ * of the box falls inside the view, clear of a band kept free along the top (where the view's hint
+ * is written). Distances are found by bisection on the perspective projection itself, so the
+ * box fits for any view shape and any direction.
  *
- * @param cx     the point looked at, x; in m
- * @param cy     the point looked at, y; in m
- * @param cz     the point looked at, z; in m
- * @param radius the half-height of the region to show; in m
- * @param yaw    the camera's turn about the vertical axis; in degrees
- * @param pitch  how far the camera looks down; in degrees
+ * <p>The camera is an orbit rig as in {@link OrbitCamera}: view coordinates are the engine's with y
+ * and z negated (JavaFX's y points down); the camera sits at {@code target + R (0, 0, −distance)}
+ * with {@code R = R_y(yaw) R_x(−pitch)} and looks along its local +z; a point at camera
+ * coordinates (x, y, z) lands at (x, y) / (z tan(fov/2)) in the view's normalised device
+ * coordinates (−1 … 1 across the height; the width spans ± the aspect ratio).
+ *
+ * @param tx       the point looked at, in view coordinates; in m
+ * @param ty       the point looked at, in view coordinates; in m
+ * @param tz       the point looked at, in view coordinates; in m
+ * @param yaw      the camera's turn about the vertical axis; in degrees
+ * @param pitch    how far the camera looks down; in degrees
+ * @param distance from the point looked at; in m
  */
-public record Framing(double cx, double cy, double cz, double radius, double yaw, double pitch) {
+public record Framing(double tx, double ty, double tz, double yaw, double pitch, double distance) {
 
-    /** The framing of a scene built with its default lengths (see {@link dev.hooke.core.scene.SceneRecipe#framing}). */
-    public static Framing of(SceneType type) {
-        SceneFraming f = type.recipe().framing(SceneSpec.of(type));
-        return new Framing(f.cx(), f.cy(), f.cz(), f.radius(), f.yaw(), f.pitch());
+    /** How much of the view's half-width and half-height the box may fill. */
+    public static final double FILL = 0.9;
+    /** The steepest pitch the camera takes; in degrees. */
+    static final double MAX_PITCH = 89;
+
+    /**
+     * The view of a box from a direction.
+     *
+     * @param box             the region to keep in view, engine coordinates
+     * @param direction       the yaw and pitch to look from (its other fields are not used)
+     * @param fieldOfView     the camera's vertical field of view; in degrees
+     * @param aspect          the view's width over its height
+     * @param topReserved     the fraction of the view's height kept free along its top (0 … 0.4)
+     */
+    public static Framing fit(MotionBounds box, SceneFraming direction, double fieldOfView, double aspect,
+                              double topReserved) {
+        double top = Math.max(0, Math.min(0.4, topReserved));
+        double tan = Math.tan(Math.toRadians(fieldOfView / 2));
+        Rotate yawR = new Rotate(direction.yaw(), Rotate.Y_AXIS);
+        Rotate pitchR = new Rotate(-clampPitch(direction.pitch()), Rotate.X_AXIS);
+        Point3D right = yawR.transform(pitchR.transform(new Point3D(1, 0, 0)));
+        Point3D down = yawR.transform(pitchR.transform(new Point3D(0, 1, 0)));
+        Point3D[] corners = corners(box);
+        double size = Math.max(1e-3, Math.sqrt(sq(box.maxX() - box.minX()) + sq(box.maxY() - box.minY())
+                + sq(box.maxZ() - box.minZ())));
+        Point3D target = new Point3D(box.centreX(), -box.centreY(), -box.centreZ());
+        double d = size;
+        // The band's centre is at −FILL + 2·top … FILL, so at ndc y = top; centre the box's image
+        // there and across, then move back until every corner is inside (three rounds settle it).
+        for (int round = 0; round < 3; round++) {
+            d = distanceToFit(corners, target, yawR, pitchR, tan, aspect, top, size);
+            double[] range = ndcRange(corners, target, yawR, pitchR, d, tan, aspect);
+            double shiftX = 0.5 * (range[0] + range[1]) * aspect * tan * d;
+            double shiftY = (0.5 * (range[2] + range[3]) - top) * tan * d;
+            target = target.add(right.multiply(shiftX)).add(down.multiply(shiftY));
+        }
+        d = distanceToFit(corners, target, yawR, pitchR, tan, aspect, top, size);
+        return new Framing(target.getX(), target.getY(), target.getZ(), direction.yaw(), direction.pitch(), d);
     }
 
     /**
-     * The camera's distance for a vertical field of view (in degrees), so that the region's
-     * half-height fills {@code fill} of the view's half-height: d = radius / (fill · tan(fov/2)).
+     * Where a point of the engine's coordinates lands in normalised device coordinates
+     * ({x, y}: −1 … 1 across the height, ± aspect across the width, y down), or null behind the camera.
      */
-    public double distance(double fieldOfViewDegrees, double fill) {
-        return radius / (fill * Math.tan(Math.toRadians(fieldOfViewDegrees / 2)));
+    public double[] project(double x, double y, double z, double fieldOfView) {
+        Rotate yawR = new Rotate(yaw, Rotate.Y_AXIS);
+        Rotate pitchR = new Rotate(-clampPitch(pitch), Rotate.X_AXIS);
+        Point3D q = camera(new Point3D(x, -y, -z), new Point3D(tx, ty, tz), yawR, pitchR, distance);
+        if (q.getZ() <= 0) {
+            return null;
+        }
+        double tan = Math.tan(Math.toRadians(fieldOfView / 2));
+        return new double[] {q.getX() / (q.getZ() * tan), q.getY() / (q.getZ() * tan)};
+    }
+
+    /** The least distance (by bisection) at which every corner is inside the view's free region. */
+    private static double distanceToFit(Point3D[] corners, Point3D target, Rotate yawR, Rotate pitchR, double tan,
+                                        double aspect, double top, double size) {
+        double lo = 0;
+        double hi = size;
+        while (!inside(corners, target, yawR, pitchR, hi, tan, aspect, top)) {
+            lo = hi;
+            hi *= 2;
+            if (hi > 1e6 * size) {
+                return hi;
+            }
+        }
+        for (int i = 0; i < 60 && hi - lo > 1e-6 * hi; i++) {
+            double mid = 0.5 * (lo + hi);
+            if (inside(corners, target, yawR, pitchR, mid, tan, aspect, top)) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return hi;
+    }
+
+    private static boolean inside(Point3D[] corners, Point3D target, Rotate yawR, Rotate pitchR, double d, double tan,
+                                  double aspect, double top) {
+        for (Point3D c : corners) {
+            Point3D q = camera(c, target, yawR, pitchR, d);
+            if (q.getZ() <= 0.05 * d) {
+                return false;
+            }
+            double x = q.getX() / (q.getZ() * tan * aspect);
+            double y = q.getY() / (q.getZ() * tan);
+            if (Math.abs(x) > FILL || y > FILL || y < -FILL + 2 * top) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {min x, max x, min y, max y} of the corners' images, x in units of the half-width. */
+    private static double[] ndcRange(Point3D[] corners, Point3D target, Rotate yawR, Rotate pitchR, double d,
+                                     double tan, double aspect) {
+        double[] r = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        for (Point3D c : corners) {
+            Point3D q = camera(c, target, yawR, pitchR, d);
+            double x = q.getX() / (q.getZ() * tan * aspect);
+            double y = q.getY() / (q.getZ() * tan);
+            r[0] = Math.min(r[0], x);
+            r[1] = Math.max(r[1], x);
+            r[2] = Math.min(r[2], y);
+            r[3] = Math.max(r[3], y);
+        }
+        return r;
+    }
+
+    /** A point of view coordinates in the camera's own: R⁻¹ (p − target) + (0, 0, d). */
+    private static Point3D camera(Point3D p, Point3D target, Rotate yawR, Rotate pitchR, double d) {
+        try {
+            Point3D q = pitchR.inverseTransform(yawR.inverseTransform(p.subtract(target)));
+            return new Point3D(q.getX(), q.getY(), q.getZ() + d);
+        } catch (javafx.scene.transform.NonInvertibleTransformException e) {
+            throw new IllegalStateException(e);     // a rotation is always invertible
+        }
+    }
+
+    private static Point3D[] corners(MotionBounds b) {
+        Point3D[] out = new Point3D[8];
+        for (int i = 0; i < 8; i++) {
+            double x = (i & 1) == 0 ? b.minX() : b.maxX();
+            double y = (i & 2) == 0 ? b.minY() : b.maxY();
+            double z = (i & 4) == 0 ? b.minZ() : b.maxZ();
+            out[i] = new Point3D(x, -y, -z);
+        }
+        return out;
+    }
+
+    /** The pitch kept short of looking straight down or up; in degrees. */
+    static double clampPitch(double p) {
+        return Math.max(-MAX_PITCH, Math.min(MAX_PITCH, p));
+    }
+
+    private static double sq(double v) {
+        return v * v;
     }
 }

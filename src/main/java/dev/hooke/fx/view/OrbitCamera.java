@@ -18,7 +18,6 @@ final class OrbitCamera {
 
     /** The vertical field of view; in degrees. */
     static final double FIELD_OF_VIEW = 30;
-    private static final double MAX_PITCH = 89;
     private static final double DEGREES_PER_PIXEL = 0.35;
 
     private final PerspectiveCamera camera = new PerspectiveCamera(true);
@@ -28,6 +27,7 @@ final class OrbitCamera {
     private final Rotate yaw = new Rotate(0, Rotate.Y_AXIS);
     private final Rotate pitch = new Rotate(0, Rotate.X_AXIS);
     private final Translate back = new Translate();
+    private boolean moved;
 
     OrbitCamera() {
         camera.setFieldOfView(FIELD_OF_VIEW);
@@ -65,16 +65,24 @@ final class OrbitCamera {
         pitch.setAngle(-clampPitch(pitchDeg));
         back.setZ(-distance);
         light.setTranslateZ(-0.1 * distance);
+        moved = false;
+    }
+
+    /** Whether the camera was turned, zoomed or panned since it last looked at a framing. */
+    boolean moved() {
+        return moved;
     }
 
     /** Turns the camera by a mouse drag of (dx, dy) pixels. */
     void rotate(double dx, double dy) {
+        moved = true;
         yaw.setAngle(yaw.getAngle() + dx * DEGREES_PER_PIXEL);
         pitch.setAngle(-clampPitch(-pitch.getAngle() + dy * DEGREES_PER_PIXEL));
     }
 
     /** Moves closer (factor &lt; 1) or farther (factor &gt; 1). */
     void zoom(double factor) {
+        moved = true;
         double d = Math.max(0.05, Math.min(200, -back.getZ() * factor));
         back.setZ(-d);
         light.setTranslateZ(-0.1 * d);
@@ -82,6 +90,7 @@ final class OrbitCamera {
 
     /** Slides the target by a mouse drag of (dx, dy) pixels in a view {@code viewHeight} pixels high. */
     void pan(double dx, double dy, double viewHeight) {
+        moved = true;
         double metresPerPixel = 2 * -back.getZ() * Math.tan(Math.toRadians(FIELD_OF_VIEW / 2)) / Math.max(1, viewHeight);
         Point3D right = yaw.transform(pitch.transform(new Point3D(1, 0, 0)));
         Point3D down = yaw.transform(pitch.transform(new Point3D(0, 1, 0)));
@@ -96,6 +105,6 @@ final class OrbitCamera {
     }
 
     private static double clampPitch(double p) {
-        return Math.max(-MAX_PITCH, Math.min(MAX_PITCH, p));
+        return Framing.clampPitch(p);
     }
 }

@@ -7,6 +7,8 @@ import dev.hooke.fx.mesh.SpringMeshBuffer;
 import dev.hooke.fx.sim.SceneTopology;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
+import dev.hooke.core.scene.SceneFraming;
+import dev.hooke.core.sim.MotionBounds;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.scene.AmbientLight;
@@ -92,6 +94,8 @@ public final class ThreeDView implements SceneView {
     private final ColourLegend legend;
     /** The hint in the upper left corner: how to drag and pin particles. */
     private final Label hint = new Label();
+    /** The box the camera was last framed on. */
+    private MotionBounds framed;
     /** The particles' spheres, rebuilt when the pins change. */
     private final Group particles = new Group();
     private boolean clothScene;
@@ -110,6 +114,15 @@ public final class ThreeDView implements SceneView {
         subScene.setCamera(orbit.camera());
         subScene.widthProperty().bind(holder.widthProperty());
         subScene.heightProperty().bind(holder.heightProperty());
+        // until the camera is turned, zoomed or panned, it keeps the scene framed as the view changes shape
+        javafx.beans.InvalidationListener reframe = o -> {
+            if (topology != null && !orbit.moved()) {
+                resetView();
+            }
+        };
+        subScene.widthProperty().addListener(reframe);
+        subScene.heightProperty().addListener(reframe);
+        hint.heightProperty().addListener(reframe);
         holder.getChildren().add(subScene);
         holder.setMinSize(100, 100);
         holder.setId("sceneView");
@@ -327,21 +340,39 @@ public final class ThreeDView implements SceneView {
         if (topology == null) {
             return;
         }
-        Framing f = Framing.of(topology.type());
-        orbit.look(f.cx(), -f.cy(), -f.cz(), f.yaw(), f.pitch(), f.distance(OrbitCamera.FIELD_OF_VIEW, 0.9));
+        framed = topology.motion();
+        Framing f = framing();
+        orbit.look(f.tx(), f.ty(), f.tz(), f.yaw(), f.pitch(), f.distance());
+    }
+
+    /**
+     * Where the camera frames the shown scene: its whole motion in this view's shape, clear of the
+     * hint along the top.
+     */
+    public Framing framing() {
+        double w = subScene.getWidth();
+        double h = subScene.getHeight();
+        double aspect = w > 1 && h > 1 ? w / h : 16.0 / 10;
+        double top = hint.isVisible() && h > 1 ? (hint.getLayoutY() + hint.getHeight() + 6) / h : 0;
+        SceneFraming direction = topology.type().recipe().framing(topology.scene().spec());
+        return Framing.fit(topology.motion(), direction, OrbitCamera.FIELD_OF_VIEW, aspect, top);
     }
 
     @Override
     public void update(Snapshot s) {
         if (s.topology() != topology) {
-            boolean sameScene = topology != null && topology.type() == s.topology().type();
+            boolean sameFrame = topology != null && topology.type() == s.topology().type()
+                    && topology.motion().equals(s.topology().motion());
             build(s.topology());
             buildParticles(s);
-            if (!sameScene) {
+            if (!sameFrame) {
                 resetView();
             }
         } else if (s.pinRevision() != shownPinRevision) {
             buildParticles(s);
+        }
+        if (topology.motion() != framed && !orbit.moved()) {
+            resetView();        // the run ahead has found the box the motion sweeps
         }
         float[] x = s.positions();
         positions = x;

@@ -92,7 +92,6 @@ public final class ChainRecipe implements SceneRecipe {
      */
     @Override
     public SceneFraming framing(SceneSpec spec) {
-        double l = spec.length();
-        return new SceneFraming(0.1 * l, -0.7 * l, 0, 0.82 * l, 8, 8);
+        return new SceneFraming(8, 8);
     }
 }

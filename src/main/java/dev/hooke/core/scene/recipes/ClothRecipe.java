@@ -154,8 +154,7 @@ public final class ClothRecipe implements SceneRecipe {
     /** The cloth falling from flat to hanging by its corners. */
     @Override
     public SceneFraming framing(SceneSpec spec) {
-        double l = spec.length();
-        return new SceneFraming(0, -0.42 * l, 0.25 * l, 0.75 * l, 35, 22);
+        return new SceneFraming(35, 22);
     }
 
     @Override

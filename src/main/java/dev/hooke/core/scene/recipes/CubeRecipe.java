@@ -140,6 +140,6 @@ public final class CubeRecipe implements SceneRecipe {
     /** The cube's drop onto the ground (absolute: the drop height does not scale with the edge). */
     @Override
     public SceneFraming framing(SceneSpec spec) {
-        return new SceneFraming(0, 0.45, 0, 1.0, 30, 20);
+        return new SceneFraming(30, 20);
     }
 }

@@ -80,7 +80,6 @@ public final class SpringRecipe implements SceneRecipe {
     /** The hanging spring's oscillation. */
     @Override
     public SceneFraming framing(SceneSpec spec) {
-        double l = spec.length();
-        return new SceneFraming(0, -0.62 * l, 0, 0.8 * l, 20, 12);
+        return new SceneFraming(20, 12);
     }
 }

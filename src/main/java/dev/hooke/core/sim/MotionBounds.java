@@ -1,0 +1,136 @@
+package dev.hooke.core.sim;
+
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.observe.Observables;
+import dev.hooke.core.scene.SceneFile;
+
+/**
+ * The box that a scene's particles sweep while it runs, found by running it: what a view must
+ * keep in sight to show the whole motion (the rope that falls and swings below its pin, the
+ * cloth that drops from its pins, the cube that lands on the ground).
+ *
+ * <p>{@link #of} builds the scene afresh and steps it with its own integrator and Δt for a horizon,
+ * recording the axis-aligned box of every particle after every step, together with the ground
+ * plane's height when there is one. It stops early at the horizon, at a budget of particle-steps
+ * or of time (so a 100 × 100 cloth costs what a small scene does), at an explosion, or once the
+ * energy of motion that is not free flight has grown past {@value #MAX_ENERGY_GROWTH} times the
+ * simulation's own energy scale ({@link Simulation#energyScale()}, which includes what gravity
+ * can feed in): what follows is a blow-up the view is not meant to follow (its amplitude is then
+ * already about three times what the scene can reach), and the box keeps the motion before it.
+ *
+ * @param minX    the box, in m (engine coordinates, y up)
+ * @param minY    the box, in m
+ * @param minZ    the box, in m
+ * @param maxX    the box, in m
+ * @param maxY    the box, in m
+ * @param maxZ    the box, in m
+ * @param seconds the simulated time the box covers; in s
+ */
+public record MotionBounds(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
+                           double seconds) {
+
+    /** The simulated time looked ahead by default (as long as a lesson's longest run); in s. */
+    public static final double HORIZON = 30.0;
+    /** The particle-steps spent at most by default. */
+    public static final long BUDGET = 2_000_000;
+    /** The time spent at most by default; in s of wall clock. */
+    public static final double TIME_BUDGET = 1.0;
+    /** The growth of the energy of motion, over the energy scale, past which a run is a blow-up. */
+    public static final double MAX_ENERGY_GROWTH = 10;
+
+    /** The box around a system as it is (and its ground plane), covering no time. */
+    public static MotionBounds atStart(MassSpringSystem system) {
+        double[] box = empty();
+        include(box, system.x);
+        if (system.ground() != null) {
+            box[1] = Math.min(box[1], system.ground().height());
+        }
+        return box(box, 0);
+    }
+
+    /** The box swept over {@link #HORIZON} within {@link #BUDGET} and {@link #TIME_BUDGET}. */
+    public static MotionBounds of(SceneFile scene) {
+        return of(scene, HORIZON, BUDGET, TIME_BUDGET);
+    }
+
+    /** As {@link #of(SceneFile, double, long, double)} without a limit of time. */
+    public static MotionBounds of(SceneFile scene, double horizon, long budget) {
+        return of(scene, horizon, budget, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * The box the scene's particles sweep, found by running it.
+     *
+     * @param scene   what runs
+     * @param horizon the simulated time to look ahead; in s
+     * @param budget  the particle-steps to spend at most
+     * @param seconds the wall-clock time to spend at most; in s
+     */
+    public static MotionBounds of(SceneFile scene, double horizon, long budget, double seconds) {
+        long deadline = System.nanoTime() + (long) Math.min(1e15, seconds * 1e9);
+        MassSpringSystem system = scene.build();
+        MotionBounds start = atStart(system);
+        double[] box = {start.minX, start.minY, start.minZ, start.maxX, start.maxY, start.maxZ};
+        Simulation sim = new Simulation(system, scene.createIntegrator(), scene.dt());
+        long steps = Math.min((long) Math.ceil(horizon / scene.dt()), budget / Math.max(1, system.particleCount()));
+        double covered = 0;
+        for (long n = 0; n < steps; n++) {
+            if (!sim.step() || blowingUp(sim) || System.nanoTime() - deadline > 0) {
+                break;
+            }
+            include(box, system.x);
+            covered = sim.time();
+        }
+        return box(box, covered);
+    }
+
+    private static boolean blowingUp(Simulation sim) {
+        Observables o = sim.observables();
+        return !(o.elastic + o.internalKinetic <= MAX_ENERGY_GROWTH * sim.energyScale());
+    }
+
+    /** The centre of the box, x; in m. */
+    public double centreX() {
+        return 0.5 * (minX + maxX);
+    }
+
+    /** The centre of the box, y; in m. */
+    public double centreY() {
+        return 0.5 * (minY + maxY);
+    }
+
+    /** The centre of the box, z; in m. */
+    public double centreZ() {
+        return 0.5 * (minZ + maxZ);
+    }
+
+    /** Whether the point lies in the box, widened by {@code margin} on every side. */
+    public boolean contains(double x, double y, double z, double margin) {
+        return x >= minX - margin && x <= maxX + margin && y >= minY - margin && y <= maxY + margin
+                && z >= minZ - margin && z <= maxZ + margin;
+    }
+
+    private static double[] empty() {
+        double inf = Double.POSITIVE_INFINITY;
+        return new double[] {inf, inf, inf, -inf, -inf, -inf};
+    }
+
+    private static void include(double[] box, double[] x) {
+        for (int q = 0; q + 2 < x.length; q += 3) {
+            for (int k = 0; k < 3; k++) {
+                double v = x[q + k];
+                if (Double.isFinite(v)) {
+                    box[k] = Math.min(box[k], v);
+                    box[3 + k] = Math.max(box[3 + k], v);
+                }
+            }
+        }
+    }
+
+    private static MotionBounds box(double[] b, double seconds) {
+        if (!(b[0] <= b[3])) {
+            return new MotionBounds(-1, -1, -1, 1, 1, 1, seconds);
+        }
+        return new MotionBounds(b[0], b[1], b[2], b[3], b[4], b[5], seconds);
+    }
+}

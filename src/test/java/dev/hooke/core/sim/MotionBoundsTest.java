@@ -1,0 +1,75 @@
+package dev.hooke.core.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.scene.SceneSpec;
+import dev.hooke.core.scene.SceneType;
+import org.junit.jupiter.api.Test;
+
+/** The box a scene's motion sweeps, against closed forms and against the run itself. */
+class MotionBoundsTest {
+
+    /** Sampling at 1 ms and RK4's error at ω h = 0.01 leave the turning point this close, relative to the amplitude. */
+    private static final double TURNING_POINT_TOLERANCE = 1e-4;
+
+    @Test
+    void aHangingSpringReleasedAtItsRestLengthSweepsTwiceItsStaticSag() {
+        // m = 1 kg, k = 100 N/m, g = 9.81 m/s², from rest at y = −L: y(t) = −L − (mg/k)(1 − cos ωt),
+        // so the bob swings down to −L − 2mg/k and back, and never leaves x = z = 0.
+        SceneSpec spec = SceneSpec.of(SceneType.SPRING);
+        SceneFile scene = new SceneFile(spec, IntegratorKind.RK4, 1e-3, 0);
+        double l = spec.length();
+        double swing = 2 * spec.mass() * spec.gravity() / spec.stiffness();
+        MotionBounds b = MotionBounds.of(scene, 2.0, Long.MAX_VALUE);
+        assertEquals(-l - swing, b.minY(), TURNING_POINT_TOLERANCE * swing);
+        assertEquals(0, b.maxY(), 0);
+        assertEquals(0, b.minX(), 0);
+        assertEquals(0, b.maxX(), 0);
+        assertEquals(0, b.minZ(), 0);
+        assertEquals(0, b.maxZ(), 0);
+        assertEquals(2.0, b.seconds(), 1e-9);
+    }
+
+    @Test
+    void theBoxHoldsEveryPositionOfTheSameRunAndTheGround() {
+        SceneFile scene = SceneFile.defaults(SceneType.CUBE);
+        MotionBounds b = MotionBounds.of(scene, 1.0, Long.MAX_VALUE);
+        MassSpringSystem s = scene.build();
+        Simulation sim = new Simulation(s, scene.createIntegrator(), scene.dt());
+        while (sim.time() < b.seconds() - 1e-12 && sim.step()) {
+            for (int i = 0; i < s.particleCount(); i++) {
+                assertTrue(b.contains(s.x[3 * i], s.x[3 * i + 1], s.x[3 * i + 2], 0), "particle " + i + " at t = " + sim.time());
+            }
+        }
+        assertTrue(b.minY() <= s.ground().height());
+    }
+
+    @Test
+    void aLargeMeshIsRunOnlyAsFarAsTheBudgetAllows() {
+        SceneSpec spec = SceneSpec.of(SceneType.CLOTH).size(60);
+        SceneFile scene = SceneFile.of(spec);
+        long budget = 20L * spec.type().recipe().particleCount(spec);
+        MotionBounds b = MotionBounds.of(scene, MotionBounds.HORIZON, budget);
+        assertEquals(20 * scene.dt(), b.seconds(), 1e-12);
+    }
+
+    @Test
+    void aBlowUpIsFollowedOnlyUntilItsEnergyHasGrownTenfold() {
+        // explicit Euler at ω h = 0.5 grows by √(1 + ω²h²) ≈ 1.118 a step: 80 steps would be 7·10³ times.
+        // The energy scale is U_el(0) + M g D + 10⁻⁴ ½ k L², with D the box's diagonal plus the longest
+        // spring (2 L): 0 + 1·9.81·2 + 0.005 J, so the run stops once ½ k s² + K > 196 J, s ≤ 1.98 m.
+        SceneSpec spec = SceneSpec.of(SceneType.SPRING);
+        SceneFile scene = new SceneFile(spec, IntegratorKind.EXPLICIT_EULER, 0.05, 0);
+        MotionBounds b = MotionBounds.of(scene, MotionBounds.HORIZON, Long.MAX_VALUE);
+        double l = spec.length();
+        assertTrue(b.seconds() < MotionBounds.HORIZON, "stopped at " + b.seconds() + " s");
+        double energyScale = spec.mass() * spec.gravity() * 2 * l + 1e-4 * 0.5 * spec.stiffness() * l * l;
+        double maxStretch = Math.sqrt(2 * MotionBounds.MAX_ENERGY_GROWTH * energyScale / spec.stiffness());
+        assertTrue(b.minY() >= -l - maxStretch, "reached y = " + b.minY());
+        assertTrue(b.minY() < -l - 0.5 * maxStretch, "reached y = " + b.minY());
+    }
+}

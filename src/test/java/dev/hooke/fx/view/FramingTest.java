@@ -1,0 +1,170 @@
+package dev.hooke.fx.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hooke.core.lesson.Lesson;
+import dev.hooke.core.lesson.LessonChecker;
+import dev.hooke.core.lesson.LessonReader;
+import dev.hooke.core.lesson.LessonRunner;
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.observe.Observables;
+import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.scene.SceneFraming;
+import dev.hooke.core.scene.SceneType;
+import dev.hooke.core.sim.MotionBounds;
+import dev.hooke.core.sim.Simulation;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.Set;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every scene and every step of every lesson keeps its mesh inside the 3D view: the framing is
+ * computed from the box the scene's motion sweeps when run ahead, and the positions the lesson
+ * itself then runs through (with its own actions: nudges, changed values, longer runs) are
+ * projected with that framing, for a wide and a narrow view with the hint's band kept free.
+ */
+class FramingTest {
+
+    /** The views checked: {aspect ratio, fraction of the height kept free along the top}. */
+    private static final double[][] VIEWS = {{2.1, 0.07}, {1.3, 0.12}};
+    /** What a projected particle may overshoot the filled region by (the region fills 0.9 of the view). */
+    private static final double SLACK = 0.02;
+    private static final double FOV = 30;
+
+    static Stream<Arguments> lessons() throws Exception {
+        return LessonChecker.lessonFiles(Path.of("lessons")).stream().map(p -> Arguments.of(p.getFileName().toString()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lessons")
+    void everyLessonStepKeepsItsMeshInView(String file) throws Exception {
+        Lesson lesson = LessonReader.read(Path.of("lessons", file));
+        LessonRunner runner = new LessonRunner(lesson);
+        // the positions each scene value runs through: a step's "set" and "reset" rebuild the
+        // scene, and the workbench frames each scene it shows
+        Map<SceneFile, List<double[]>> seen = new LinkedHashMap<>();
+        long[] calls = {0};
+        // a run is followed until it first blows up, as the run ahead is
+        Set<Simulation> blownUp = Collections.newSetFromMap(new IdentityHashMap<>());
+        runner.setStepListener(sim -> {
+            if (blownUp.contains(sim) || blowingUp(sim)) {
+                blownUp.add(sim);
+            } else if (calls[0]++ % 7 == 0) {
+                seen.computeIfAbsent(runner.scene(), k -> new ArrayList<>()).add(sim.system().x.clone());
+            }
+        });
+        int checked = 0;
+        while (runner.hasNext()) {
+            seen.clear();
+            // the scene as the step finds it, built afresh (a step that only sweeps runs nothing else)
+            seen.computeIfAbsent(runner.scene(), k -> new ArrayList<>()).add(runner.scene().build().x);
+            int step = runner.nextStep();
+            runner.runNext();
+            for (Map.Entry<SceneFile, List<double[]>> e : seen.entrySet()) {
+                assertInView(file + " step " + (step + 1), e.getKey(), e.getValue());
+                checked += e.getValue().size();
+            }
+        }
+        assertTrue(checked > 0, file + ": no positions seen");
+    }
+
+    @Test
+    void everySceneWithItsDefaultsKeepsItsMeshInView() {
+        for (SceneType type : SceneType.values()) {
+            SceneFile scene = SceneFile.defaults(type);
+            MassSpringSystem s = scene.build();
+            Simulation sim = new Simulation(s, scene.createIntegrator(), scene.dt());
+            List<double[]> seen = new ArrayList<>();
+            // twice the horizon the box was found over: what the view shows after the run ahead
+            for (int n = 0; sim.time() < 2 * MotionBounds.HORIZON && sim.step() && !blowingUp(sim); n++) {
+                if (n % 5 == 0) {
+                    seen.add(s.x.clone());
+                }
+            }
+            assertInView(type.id(), scene, seen);
+        }
+    }
+
+    @Test
+    void aCameraLookingStraightAlongTheAxisProjectsAsAPinholeDoes() {
+        // yaw 0, pitch 0: view coordinates are (x, −y, −z); the camera sits at target + (0, 0, −d) and
+        // looks along +z, so a point lands at ((x − tx), (−y − ty)) / ((−z − tz + d) tan(fov/2)).
+        Framing f = new Framing(0.2, -0.3, 0.1, 0, 0, 5);
+        double tan = Math.tan(Math.toRadians(FOV / 2));
+        double[] p = f.project(1.0, 0.5, -0.4, FOV);
+        assertNotNull(p);
+        double depth = 0.4 - 0.1 + 5;
+        assertEquals((1.0 - 0.2) / (depth * tan), p[0], 1e-12);
+        assertEquals((-0.5 + 0.3) / (depth * tan), p[1], 1e-12);
+    }
+
+    @Test
+    void theFittedBoxTouchesTheFreeRegionsEdgeAndIsCentredInIt() {
+        MotionBounds box = new MotionBounds(-0.5, -2, -0.3, 0.7, 0.1, 0.4, 1);
+        SceneFraming direction = new SceneFraming(30, 20);
+        double aspect = 1.8;
+        double top = 0.1;
+        Framing f = Framing.fit(box, direction, FOV, aspect, top);
+        double[] r = range(f, box, aspect);
+        // bisection to 1e-6: some corner is on the edge of the free region
+        double tightest = Math.max(Math.max(r[1], -r[0]), Math.max(r[3], (-r[2] - 2 * top) + 2 * top));
+        double onEdge = Math.min(Math.min(Framing.FILL - r[1], Framing.FILL + r[0]),
+                Math.min(Framing.FILL - r[3], r[2] - (-Framing.FILL + 2 * top)));
+        assertTrue(onEdge >= -1e-9, "a corner is outside: " + java.util.Arrays.toString(r));
+        assertTrue(onEdge < 1e-4, "no corner touches the edge: " + java.util.Arrays.toString(r) + ", " + tightest);
+        // centred across, and at ndc y = top (the middle of −FILL + 2 top … FILL), to within perspective's skew
+        assertEquals(0, 0.5 * (r[0] + r[1]), 0.03);
+        assertEquals(top, 0.5 * (r[2] + r[3]), 0.03);
+    }
+
+    private static double[] range(Framing f, MotionBounds b, double aspect) {
+        double[] r = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        for (int i = 0; i < 8; i++) {
+            double[] p = f.project((i & 1) == 0 ? b.minX() : b.maxX(), (i & 2) == 0 ? b.minY() : b.maxY(),
+                    (i & 4) == 0 ? b.minZ() : b.maxZ(), FOV);
+            r[0] = Math.min(r[0], p[0] / aspect);
+            r[1] = Math.max(r[1], p[0] / aspect);
+            r[2] = Math.min(r[2], p[1]);
+            r[3] = Math.max(r[3], p[1]);
+        }
+        return r;
+    }
+
+    private static void assertInView(String what, SceneFile scene, List<double[]> seen) {
+        MotionBounds box = MotionBounds.of(scene, MotionBounds.HORIZON, MotionBounds.BUDGET);
+        SceneFraming direction = scene.type().recipe().framing(scene.spec());
+        for (double[] view : VIEWS) {
+            double aspect = view[0];
+            double top = view[1];
+            Framing f = Framing.fit(box, direction, FOV, aspect, top);
+            for (double[] x : seen) {
+                for (int i = 0; 3 * i + 2 < x.length; i++) {
+                    double[] p = f.project(x[3 * i], x[3 * i + 1], x[3 * i + 2], FOV);
+                    String where = what + ", aspect " + aspect + ": particle " + i + " at (" + x[3 * i] + ", "
+                            + x[3 * i + 1] + ", " + x[3 * i + 2] + ")";
+                    assertNotNull(p, where + " is behind the camera");
+                    assertTrue(Math.abs(p[0] / aspect) <= Framing.FILL + SLACK, where + " is off the side: " + p[0] / aspect);
+                    assertTrue(p[1] <= Framing.FILL + SLACK, where + " is off the bottom: " + p[1]);
+                    assertTrue(p[1] >= -Framing.FILL + 2 * top - SLACK, where + " is under the hint or off the top: " + p[1]);
+                }
+            }
+        }
+    }
+
+    private static boolean blowingUp(Simulation sim) {
+        Observables o = sim.observables();
+        return sim.exploded() || !(o.elastic + o.internalKinetic <= MotionBounds.MAX_ENERGY_GROWTH * sim.energyScale());
+    }
+}
