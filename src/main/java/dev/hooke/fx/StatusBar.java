@@ -5,13 +5,16 @@ import static dev.hooke.fx.Widgets.toggleClass;
 import dev.hooke.core.stability.StabilityLimit;
 import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.controls.SteadyLabel;
+import dev.hooke.fx.sim.Notice;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.Locale;
+import javafx.animation.PauseTransition;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
+import javafx.util.Duration;
 
 /**
  * The status bar below the window (simulated time, steps, Δt, the stability limit, the naive
@@ -36,7 +39,11 @@ final class StatusBar {
     private final Label limitDetail = new Label();
     private final Label ratioDetail = new Label();
     private final FlowPane bar;
+    /** How long a notice that is not sticky stays; in s. */
+    static final double NOTICE_SECONDS = 6;
     private long noticeShown;
+    private Notice shownNotice;
+    private final PauseTransition noticeTimer = new PauseTransition(Duration.seconds(NOTICE_SECONDS));
     private long fpsWindowStart;
     private int fpsFrames;
     private double fps;
@@ -48,6 +55,7 @@ final class StatusBar {
         bar.getStyleClass().add("status-bar");
         bar.setId("statusBar");
         noticeLabel.getStyleClass().add("notice");
+        noticeTimer.setOnFinished(e -> noticeLabel.setText(""));
         limitDetail.setId("limitDetail");
         limitDetail.setWrapText(true);
         limitDetail.getStyleClass().add("detail");
@@ -81,17 +89,48 @@ final class StatusBar {
         return ratioDetail;
     }
 
-    /** Shows a plain message. */
+    /** Shows a message already in the language in use; it goes after {@value #NOTICE_SECONDS} s. */
     void notice(String message) {
-        noticeLabel.setText(message);
+        shownNotice = null;
+        show(message, false);
     }
 
-    /** Shows the snapshot's notice when it is a new one. */
+    /**
+     * Shows the snapshot's notice when it is a new one, in the language in use: a refused change
+     * or a failed analysis for {@value #NOTICE_SECONDS} s, a stopped simulation until the next
+     * notice.
+     */
     void showNotice(Snapshot s) {
-        if (s.noticeSerial() != noticeShown) {
-            noticeShown = s.noticeSerial();
-            noticeLabel.setText(s.notice() == null ? "" : s.notice());
+        Notice n = s.notice();
+        if (n.serial() != noticeShown) {
+            noticeShown = n.serial();
+            shownNotice = n;
+            show(text(n), n.sticky());
         }
+    }
+
+    /** Writes the notice shown again in the language in use. */
+    void localize() {
+        if (shownNotice != null && !noticeLabel.getText().isEmpty()) {
+            noticeLabel.setText(text(shownNotice));
+        }
+    }
+
+    private void show(String message, boolean sticky) {
+        noticeTimer.stop();
+        noticeLabel.setText(message == null ? "" : message);
+        if (!sticky && message != null && !message.isEmpty()) {
+            noticeTimer.playFromStart();
+        }
+    }
+
+    private static String text(Notice n) {
+        return switch (n.kind()) {
+            case NONE -> "";
+            case REFUSED -> n.detail().isBlank() ? I18n.text("notice.refused") : I18n.text("notice.refusedBecause", n.detail());
+            case STOPPED -> I18n.text("notice.stopped", n.detail());
+            case ANALYSIS_FAILED -> I18n.text("notice.analysisFailed", n.detail());
+        };
     }
 
     /** Counts a frame; the frame rate shown is taken over half a second. */

@@ -182,6 +182,7 @@ public final class Workbench implements AutoCloseable {
         chart.localize();
         charts.localize();
         view.localize();
+        status.localize();
         lessons.localize();
         performance.localize();
         status.showFps();

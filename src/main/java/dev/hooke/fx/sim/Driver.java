@@ -204,7 +204,7 @@ public final class Driver {
     }
 
     private void publishNow() {
-        r.lanes.pollStability(r::notice);
+        r.lanes.pollStability(d -> r.notice(Notice.Kind.ANALYSIS_FAILED, d));
         r.publish();
         lastPublish = System.nanoTime();
     }
@@ -242,7 +242,7 @@ public final class Driver {
         if (cancelled) {
             throw new Cancelled();
         }
-        if (r.lanes.pollStability(r::notice)) {
+        if (r.lanes.pollStability(d -> r.notice(Notice.Kind.ANALYSIS_FAILED, d))) {
             r.dirty = true;
         }
     }

@@ -48,7 +48,7 @@ import java.util.function.UnaryOperator;
  *
  * <p>Stability analyses run on threads of their own ({@link StabilityWorker}), one per system
  * shown, so that an eigen solve never stalls the stepping. Nothing a command or a step throws
- * leaves the thread: it becomes a plain {@link Snapshot#notice() notice}.
+ * leaves the thread: it becomes the snapshot's {@link Notice}.
  */
 public final class SimulationRunner implements AutoCloseable {
 
@@ -92,8 +92,7 @@ public final class SimulationRunner implements AutoCloseable {
     private double secondsPerStep = 1e-6;
     private double lastSampleTime = Double.NaN;
     boolean dirty;
-    String notice;
-    long noticeSerial;
+    Notice notice = Notice.NONE;
     private long rateWindowStart = System.nanoTime();
     long rateWindowSteps;
     double stepsPerSecond;
@@ -399,7 +398,7 @@ public final class SimulationRunner implements AutoCloseable {
             } catch (RuntimeException | Error e) {
                 // the thread must survive whatever a step throws
                 running = false;
-                notice("The simulation stopped: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+                notice(Notice.Kind.STOPPED, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
                 publishQuietly();
             }
         }
@@ -412,7 +411,7 @@ public final class SimulationRunner implements AutoCloseable {
         } catch (Driver.Cancelled e) {
             throw e;
         } catch (RuntimeException e) {
-            notice(e.getMessage());
+            notice(Notice.Kind.REFUSED, e.getMessage());
         }
         dirty = true;
     }
@@ -425,7 +424,7 @@ public final class SimulationRunner implements AutoCloseable {
             advance(wall);
         }
         countRate(now);
-        if (lanes.pollStability(this::notice)) {
+        if (lanes.pollStability(d -> notice(Notice.Kind.ANALYSIS_FAILED, d))) {
             dirty = true;
         }
         if (dirty) {
@@ -579,9 +578,8 @@ public final class SimulationRunner implements AutoCloseable {
         return decorator == null ? e : decorator.decorate(lane, sim, e);
     }
 
-    void notice(String message) {
-        notice = message == null || message.isBlank() ? "The change was refused." : message;
-        noticeSerial++;
+    void notice(Notice.Kind kind, String detail) {
+        notice = notice.next(kind, detail);
         dirty = true;
     }
 

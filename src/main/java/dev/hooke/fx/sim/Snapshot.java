@@ -31,8 +31,7 @@ import dev.hooke.core.stability.StabilityLimit;
  *                       parameters and integrator (false while a new analysis runs)
  * @param explosion      the explosion report, or null while the system is sound
  * @param stepsPerSecond steps taken per wall-clock second, lately
- * @param notice         a plain message about a change the engine refused, or null
- * @param noticeSerial   increases with every new notice
+ * @param notice         the latest message to the person at the window ({@link Notice#NONE} before any)
  * @param solver         the last step's linear solve, or null for a method that solves nothing
  * @param projection     the last step's projection (iterations, strain), or null for a method
  *                       that projects nothing
@@ -59,7 +58,7 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
                        double speed, EnergySample energy, double maxSpeed, double maxStrain,
                        EngineParameters parameters, StabilityLimit limit, double naiveBound,
                        boolean limitCurrent, ExplosionReport explosion, double stepsPerSecond,
-                       String notice, long noticeSerial, SolverSummary solver,
+                       Notice notice, SolverSummary solver,
                        ProjectionSummary projection, int substeps, Compare compare,
                        float[] speeds, float[] strains, long pinRevision, boolean[] pinned,
                        SceneFile scene, IntegratorKind compareMode, boolean driven, long edits) {

@@ -28,7 +28,7 @@ public final class Snapshots {
         return new Snapshot(sequence, r.generation, r.topology, lanes.positions(0), lead.time(), lead.steps(),
                 lead.dt(), main.integratorKind(), playing, r.driver != null ? r.driver.shownSpeed() : r.speed,
                 r.sampleOf(0), o.maxSpeed, o.maxStrain, parameters(s), lanes.limit(0), lanes.naiveBound(0),
-                lanes.limitCurrent(0), main.explosion(), playing ? r.stepsPerSecond : 0, r.notice, r.noticeSerial,
+                lanes.limitCurrent(0), main.explosion(), playing ? r.stepsPerSecond : 0, r.notice,
                 SolverSummary.of(main.integrator().solverStats()), ProjectionSummary.of(main.integrator()),
                 r.substeps, lanes.size() > 1 ? second(r) : null, speeds(s), strains(s), r.pins.revision(),
                 r.pins.flags(), r.scene, r.compareKind, r.driver != null, r.edits);

@@ -139,7 +139,7 @@ class SimulationRunnerGrabTest {
         runner.grab(7, 1, 1, 1);
         runner.togglePin(-1);
         assertArrayEquals(bob, position(1));
-        String notice = runner.latest().notice();
+        String notice = runner.latest().notice().detail();
         assertTrue(notice != null && notice.startsWith("particle:"), notice);
     }
 }

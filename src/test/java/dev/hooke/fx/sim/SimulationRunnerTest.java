@@ -189,13 +189,13 @@ class SimulationRunnerTest {
     @Test
     void aRefusedChangeBecomesANoticeAndChangesNothing() throws Exception {
         runner = new SimulationRunner(SceneFile.defaults(SceneType.SPRING));
-        long serial = runner.latest().noticeSerial();
+        long serial = runner.latest().notice().serial();
         runner.edit(f -> f.withMass(-1));
         ask(sim -> null);
         Snapshot s = runner.latest();
-        assertEquals(serial + 1, s.noticeSerial());
-        assertNotNull(s.notice());
-        assertTrue(s.notice().startsWith("mass"), s.notice());
+        assertEquals(serial + 1, s.notice().serial());
+        assertEquals(Notice.Kind.REFUSED, s.notice().kind());
+        assertTrue(s.notice().detail().startsWith("mass"), s.notice().detail());
         assertEquals(1, number(sim -> sim.system().mass(1)));
     }
 

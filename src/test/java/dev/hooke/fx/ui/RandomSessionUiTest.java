@@ -18,6 +18,7 @@ import dev.hooke.fx.chart.ChartsPane;
 import dev.hooke.fx.controls.ParameterSlider;
 import dev.hooke.fx.lesson.LessonSession;
 import dev.hooke.fx.sim.EnergySample;
+import dev.hooke.fx.sim.Notice;
 import dev.hooke.fx.sim.Snapshot;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -287,9 +288,9 @@ class RandomSessionUiTest {
         if (s == null) {
             return "no snapshot";
         }
-        String notice = ((Label) workbench.root().lookup("#noticeLabel")).getText();
-        if (notice != null && notice.startsWith("The simulation stopped")) {
-            return "the status bar says \"" + notice + "\"";
+        if (s.notice().kind() == Notice.Kind.STOPPED) {
+            String notice = ((Label) workbench.root().lookup("#noticeLabel")).getText();
+            return "the simulation stopped; the status bar says \"" + notice + "\"";
         }
         Node lessonStatus = workbench.lessons().node().lookup("#lessonStatus");
         String failed = I18n.text("lesson.failed", "");
