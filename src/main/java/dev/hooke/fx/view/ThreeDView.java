@@ -94,8 +94,9 @@ public final class ThreeDView implements SceneView {
     private final ColourLegend legend;
     /** The hint in the upper left corner: how to drag and pin particles. */
     private final Label hint = new Label();
-    /** The box the camera was last framed on. */
+    /** The box the camera was last framed on, and how. */
     private MotionBounds framed;
+    private Framing shownFraming;
     /** The particles' spheres, rebuilt when the pins change. */
     private final Group particles = new Group();
     private boolean clothScene;
@@ -341,21 +342,22 @@ public final class ThreeDView implements SceneView {
             return;
         }
         framed = topology.motion();
-        Framing f = framing();
-        orbit.look(f.tx(), f.ty(), f.tz(), f.yaw(), f.pitch(), f.distance());
-    }
-
-    /**
-     * Where the camera frames the shown scene: its whole motion in this view's shape, clear of the
-     * hint along the top.
-     */
-    public Framing framing() {
         double w = subScene.getWidth();
         double h = subScene.getHeight();
         double aspect = w > 1 && h > 1 ? w / h : 16.0 / 10;
         double top = hint.isVisible() && h > 1 ? (hint.getLayoutY() + hint.getHeight() + 6) / h : 0;
         SceneFraming direction = topology.type().recipe().framing(topology.scene().spec());
-        return Framing.fit(topology.motion(), direction, OrbitCamera.FIELD_OF_VIEW, aspect, top);
+        shownFraming = Framing.fit(framed, direction, OrbitCamera.FIELD_OF_VIEW, aspect, top);
+        Framing f = shownFraming;
+        orbit.look(f.tx(), f.ty(), f.tz(), f.yaw(), f.pitch(), f.distance());
+    }
+
+    /**
+     * Where the camera last framed the shown scene (its whole motion in this view's shape, clear
+     * of the hint along the top), or null before the first scene.
+     */
+    public Framing shownFraming() {
+        return shownFraming;
     }
 
     @Override

@@ -5,6 +5,7 @@ import static dev.hooke.Tolerances.MIN_CLOTH_SHARE;
 import static dev.hooke.Tolerances.PIXEL_DIFFERENCE;
 import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -12,13 +13,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.sim.MotionBounds;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
 import dev.hooke.fx.view.ColourMap;
 import dev.hooke.fx.view.Palette;
 import dev.hooke.fx.view.SceneView;
+import dev.hooke.fx.view.Framing;
 import dev.hooke.fx.view.ThreeDView;
 import java.util.Locale;
+import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -26,12 +30,15 @@ import java.util.function.Supplier;
 import javafx.application.ConditionalFeature;
 import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.geometry.Point2D;
+import javafx.scene.Group;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.scene.layout.StackPane;
 import javafx.scene.paint.Color;
+import javafx.scene.shape.Box;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -189,6 +196,52 @@ class ClothRenderingTest {
         double cy = sumY / (double) changed;
         assertTrue(cx > w / 4.0 && cx < 3 * w / 4.0 && cy > h / 4.0 && cy < 3 * h / 4.0,
                 "the cloth is framed in the middle of the view, its centre is at " + cx + ", " + cy);
+    }
+
+    /**
+     * The framing's projection ({@link Framing#project}) is the camera's own: points of the box the
+     * cloth's motion sweeps land where JavaFX's perspective camera draws them, to a pixel's
+     * thousandth.
+     */
+    @Test
+    void theFramingProjectsAsTheCameraDraws() throws Exception {
+        Snapshot cloth = fallenCloth();
+        Framing f = onFx(() -> {
+            view.update(cloth);
+            view.resetView();
+            return view.shownFraming();
+        });
+        MotionBounds box = cloth.topology().motion();
+        Box marker = new Box(0.01, 0.01, 0.01);
+        Random rnd = new Random(5);
+        try {
+            for (int n = 0; n < 40; n++) {
+                double x = box.minX() + rnd.nextDouble() * (box.maxX() - box.minX());
+                double y = box.minY() + rnd.nextDouble() * (box.maxY() - box.minY());
+                double z = box.minZ() + rnd.nextDouble() * (box.maxZ() - box.minZ());
+                double[] ndc = f.project(x, y, z, 30);
+                assertNotNull(ndc, "behind the camera");
+                Point2D drawn = onFx(() -> {
+                    Group root = (Group) view.subScene().getRoot();
+                    if (marker.getParent() == null) {
+                        root.getChildren().add(marker);
+                    }
+                    marker.setTranslateX(x);
+                    marker.setTranslateY(-y);
+                    marker.setTranslateZ(-z);
+                    Point2D p = marker.localToScreen(0, 0, 0);
+                    Point2D origin = view.subScene().localToScreen(0, 0);
+                    return new Point2D(p.getX() - origin.getX(), p.getY() - origin.getY());
+                });
+                double px = WIDTH / 2.0 + ndc[0] * HEIGHT / 2.0;
+                double py = HEIGHT / 2.0 + ndc[1] * HEIGHT / 2.0;
+                String where = "(" + x + ", " + y + ", " + z + ")";
+                assertEquals(drawn.getX(), px, 1e-3, "x of " + where);
+                assertEquals(drawn.getY(), py, 1e-3, "y of " + where);
+            }
+        } finally {
+            onFx(() -> ((Group) view.subScene().getRoot()).getChildren().remove(marker));
+        }
     }
 
     @Test

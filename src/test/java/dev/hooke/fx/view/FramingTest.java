@@ -41,7 +41,7 @@ class FramingTest {
     private static final double[][] VIEWS = {{2.1, 0.07}, {1.3, 0.12}};
     /** What a projected particle may overshoot the filled region by (the region fills 0.9 of the view). */
     private static final double SLACK = 0.02;
-    private static final double FOV = 30;
+    private static final double FOV = OrbitCamera.FIELD_OF_VIEW;
 
     static Stream<Arguments> lessons() throws Exception {
         return LessonChecker.lessonFiles(Path.of("lessons")).stream().map(p -> Arguments.of(p.getFileName().toString()));
