@@ -1,8 +1,11 @@
 package dev.hooke.core.sim;
 
+import dev.hooke.core.integrate.Integrator;
+import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.stability.StabilityAnalysis;
 
 /**
  * The box that a scene's particles sweep while it runs, found by running it: what a view must
@@ -13,21 +16,29 @@ import dev.hooke.core.scene.SceneFile;
  * recording the axis-aligned box of every particle after every step, together with the ground
  * plane's height when there is one. It stops early at the horizon, at a budget of particle-steps
  * or of time (so a 100 × 100 cloth costs what a small scene does), at an explosion, or once the
- * energy of motion that is not free flight has grown past {@value #MAX_ENERGY_GROWTH} times the
- * simulation's own energy scale ({@link Simulation#energyScale()}, which includes what gravity
- * can feed in): what follows is a blow-up the view is not meant to follow (its amplitude is then
- * already about three times what the scene can reach), and the box keeps the motion before it.
+ * energy of motion that is not free flight, U_el + K − ½|p|²/M, passes a cap: what follows is a
+ * blow-up the view is not meant to follow, and the box keeps the motion before it.
  *
- * @param minX    the box, in m (engine coordinates, y up)
- * @param minY    the box, in m
- * @param minZ    the box, in m
- * @param maxX    the box, in m
- * @param maxY    the box, in m
- * @param maxZ    the box, in m
- * @param seconds the simulated time the box covers; in s
+ * <p>The cap is {@value #MAX_ENERGY_GROWTH} times the simulation's own energy scale
+ * ({@link Simulation#energyScale()}, which includes what gravity can feed in) when the method is
+ * stable at its Δt ({@link StabilityAnalysis#predictedLimit}). When it is not, the scene is first
+ * run with velocity Verlet at half that method's own limit: the motion the scene has when stepped
+ * stably, which is what a class watches before the explosion. The scene's own method is then
+ * followed while its energy of motion stays below {@value #UNSTABLE_GROWTH} times the largest the
+ * stable run reached (its amplitude up to twice the stable one's), so that the growth is seen and
+ * the blow-up is not framed; the box holds both runs.
+ *
+ * @param minX       the box, in m (engine coordinates, y up)
+ * @param minY       the box, in m
+ * @param minZ       the box, in m
+ * @param maxX       the box, in m
+ * @param maxY       the box, in m
+ * @param maxZ       the box, in m
+ * @param seconds    the simulated time the box covers; in s
+ * @param energyCap  the energy of motion up to which the scene's own method was followed; in J
  */
 public record MotionBounds(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
-                           double seconds) {
+                           double seconds, double energyCap) {
 
     /** The simulated time looked ahead by default (as long as a lesson's longest run); in s. */
     public static final double HORIZON = 30.0;
@@ -35,8 +46,10 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
     public static final long BUDGET = 2_000_000;
     /** The time spent at most by default; in s of wall clock. */
     public static final double TIME_BUDGET = 1.0;
-    /** The growth of the energy of motion, over the energy scale, past which a run is a blow-up. */
+    /** The growth of the energy of motion, over the energy scale, past which a stable run is a blow-up. */
     public static final double MAX_ENERGY_GROWTH = 10;
+    /** The growth of an unstable run's energy of motion, over the stable run's largest, that is followed. */
+    public static final double UNSTABLE_GROWTH = 4;
 
     /** The box around a system as it is (and its ground plane), covering no time. */
     public static MotionBounds atStart(MassSpringSystem system) {
@@ -45,7 +58,7 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
         if (system.ground() != null) {
             box[1] = Math.min(box[1], system.ground().height());
         }
-        return box(box, 0);
+        return box(box, 0, Double.POSITIVE_INFINITY);
     }
 
     /** The box swept over {@link #HORIZON} within {@link #BUDGET} and {@link #TIME_BUDGET}. */
@@ -71,22 +84,56 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
         MassSpringSystem system = scene.build();
         MotionBounds start = atStart(system);
         double[] box = {start.minX, start.minY, start.minZ, start.maxX, start.maxY, start.maxZ};
-        Simulation sim = new Simulation(system, scene.createIntegrator(), scene.dt());
-        long steps = Math.min((long) Math.ceil(horizon / scene.dt()), budget / Math.max(1, system.particleCount()));
-        double covered = 0;
-        for (long n = 0; n < steps; n++) {
-            if (!sim.step() || blowingUp(sim) || System.nanoTime() - deadline > 0) {
-                break;
-            }
-            include(box, system.x);
-            covered = sim.time();
+        Integrator own = scene.createIntegrator();
+        if (StabilityAnalysis.predictedLimit(system, own).isStable(scene.dt())) {
+            Simulation sim = new Simulation(system, own, scene.dt());
+            double covered = follow(sim, box, MAX_ENERGY_GROWTH * sim.energyScale(), horizon, budget, deadline);
+            return box(box, covered, MAX_ENERGY_GROWTH * sim.energyScale());
         }
-        return box(box, covered);
+        Integrator verlet = scene.createIntegrator(IntegratorKind.VELOCITY_VERLET);
+        double h = scene.dt();
+        double verletLimit = StabilityAnalysis.predictedLimit(system, verlet).dtMax();
+        if (verletLimit > 0 && verletLimit < Double.POSITIVE_INFINITY) {
+            h = Math.min(h, 0.5 * verletLimit);
+        }
+        Simulation stable = new Simulation(system, verlet, h);
+        double[] largest = {motionEnergy(stable)};
+        double covered = follow(stable, box, MAX_ENERGY_GROWTH * stable.energyScale(), horizon, budget / 2, deadline,
+                largest);
+        double cap = UNSTABLE_GROWTH * Math.max(largest[0], 1e-6 * stable.energyScale());
+        follow(new Simulation(scene.build(), own, scene.dt()), box, cap, horizon, budget / 2, deadline);
+        return box(box, covered, cap);
     }
 
-    private static boolean blowingUp(Simulation sim) {
+    /** Steps sim until the horizon, the budget, the deadline, an explosion or the cap; returns the time covered. */
+    private static double follow(Simulation sim, double[] box, double cap, double horizon, long budget, long deadline) {
+        return follow(sim, box, cap, horizon, budget, deadline, new double[1]);
+    }
+
+    private static double follow(Simulation sim, double[] box, double cap, double horizon, long budget, long deadline,
+                                 double[] largest) {
+        MassSpringSystem s = sim.system();
+        long steps = Math.min((long) Math.ceil(horizon / sim.dt()), budget / Math.max(1, s.particleCount()));
+        double covered = 0;
+        for (long n = 0; n < steps; n++) {
+            if (!sim.step() || System.nanoTime() - deadline > 0) {
+                break;
+            }
+            double e = motionEnergy(sim);
+            if (!(e <= cap)) {
+                break;
+            }
+            largest[0] = Math.max(largest[0], e);
+            include(box, s.x);
+            covered = sim.time();
+        }
+        return covered;
+    }
+
+    /** U_el + K − ½|p|²/M: the energy of motion that is not free flight; in J. */
+    public static double motionEnergy(Simulation sim) {
         Observables o = sim.observables();
-        return !(o.elastic + o.internalKinetic <= MAX_ENERGY_GROWTH * sim.energyScale());
+        return o.elastic + o.internalKinetic;
     }
 
     /** The centre of the box, x; in m. */
@@ -127,10 +174,10 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
         }
     }
 
-    private static MotionBounds box(double[] b, double seconds) {
+    private static MotionBounds box(double[] b, double seconds, double energyCap) {
         if (!(b[0] <= b[3])) {
-            return new MotionBounds(-1, -1, -1, 1, 1, 1, seconds);
+            return new MotionBounds(-1, -1, -1, 1, 1, 1, seconds, energyCap);
         }
-        return new MotionBounds(b[0], b[1], b[2], b[3], b[4], b[5], seconds);
+        return new MotionBounds(b[0], b[1], b[2], b[3], b[4], b[5], seconds, energyCap);
     }
 }
