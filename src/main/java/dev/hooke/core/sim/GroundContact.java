@@ -41,6 +41,11 @@ import java.util.Arrays;
  * touches; how high the body rebounds is set mostly by its own springs, which store the energy of
  * the landing and give it back (or lose it to their damping).
  *
+ * <p>The prediction can miss a particle that the springs (or a position-based method's
+ * projections) push through the plane although its own forces at the start did not: the step is
+ * then taken again from the start with that particle held too, up to {@value #ATTEMPTS} times in
+ * all (the integrators rebuild any cached history, as after any outside change of the state).
+ *
  * <h2>Sliding particles and any particle that still crossed</h2>
  * A free particle below the plane after the step (it was predicted to slide, or the prediction
  * missed it) is put back on the plane and given the impulse
@@ -61,12 +66,20 @@ import java.util.Arrays;
  */
 final class GroundContact {
 
+    /** How many times a step is taken at most: again when it took a particle not held through the plane. */
+    static final int ATTEMPTS = 3;
+
     /** Forces at the start of the step; 3n, in N. */
     private double[] force = new double[0];
     /** Positions before a correction, to measure its elastic energy change; 3n, in m. */
     private double[] before = new double[0];
+    /** Start positions and velocities, to take the step again when a contact was missed; 3n. */
+    private double[] startX = new double[0];
+    private double[] startV = new double[0];
     /** Whether particle i is held during this step. */
     private boolean[] held = new boolean[0];
+    /** Whether particle i would cross the plane but slides: put back after the step. */
+    private boolean[] sliding = new boolean[0];
     /** The normal speed particle i arrived with when it was held; in m/s, at least 0. */
     private double[] arrival = new double[0];
     /** Whether particle i was put back on the plane after this step. */
@@ -90,20 +103,27 @@ final class GroundContact {
             return 0;
         }
         ensure(s.particleCount());
-        double removed = hold(s, g, dt);
-        int count = heldCount;
-        try {
-            integrator.step(s, dt);
-        } finally {
-            if (count > 0) {
-                for (int i = 0; i < s.particleCount(); i++) {
-                    if (held[i]) {
-                        s.setPinned(i, false);
-                    }
-                }
-            }
+        boolean near = select(s, g, dt);
+        if (near) {
+            System.arraycopy(s.x, 0, startX, 0, startX.length);
+            System.arraycopy(s.v, 0, startV, 0, startV.length);
         }
-        if (count > 0) {
+        double removed;
+        for (int attempt = 1;; attempt++) {
+            removed = pinHeld(s);
+            try {
+                integrator.step(s, dt);
+            } finally {
+                release(s);
+            }
+            if (!near || attempt >= ATTEMPTS || !holdMissed(s, g)) {
+                break;
+            }
+            System.arraycopy(startX, 0, s.x, 0, startX.length);
+            System.arraycopy(startV, 0, s.v, 0, startV.length);
+            s.touch();
+        }
+        if (heldCount > 0) {
             removed += land(s, g);
         }
         removed += correct(s, g);
@@ -114,14 +134,20 @@ final class GroundContact {
         if (held.length != n) {
             force = new double[3 * n];
             before = new double[3 * n];
+            startX = new double[3 * n];
+            startV = new double[3 * n];
             held = new boolean[n];
+            sliding = new boolean[n];
             arrival = new double[n];
             corrected = new boolean[n];
         }
     }
 
-    /** Decides which particles are held, stops them and pins them; returns the kinetic energy removed. */
-    private double hold(MassSpringSystem s, Ground g, double dt) {
+    /**
+     * Decides which particles are held (and which slide) from the prediction; returns whether any
+     * free particle is near enough to the plane to touch it in this step.
+     */
+    private boolean select(MassSpringSystem s, Ground g, double dt) {
         final int n = s.particleCount();
         final double[] x = s.x;
         final double[] v = s.v;
@@ -129,11 +155,11 @@ final class GroundContact {
         final double plane = g.height();
         heldCount = 0;
         Arrays.fill(held, false);
+        Arrays.fill(sliding, false);
         if (!anyWithinReach(s, plane, dt)) {
-            return 0;
+            return false;
         }
         Forces.compute(s, x, v, force);
-        double removed = 0;
         for (int i = 0; i < n; i++) {
             int q = 3 * i;
             if (s.isPinned(i) || !(x[q + 1] >= plane)) {
@@ -147,16 +173,58 @@ final class GroundContact {
             double wx = v[q] + dt * force[q] / m;
             double wz = v[q + 2] + dt * force[q + 2] / m;
             if (Math.sqrt(wx * wx + wz * wz) > g.friction() * -wy) {
-                continue; // slides: resolved after the step
+                sliding[i] = true; // resolved after the step
+                continue;
             }
-            double v2 = v[q] * v[q] + v[q + 1] * v[q + 1] + v[q + 2] * v[q + 2];
-            removed += 0.5 * m * v2;
-            arrival[i] = Math.max(0, -v[q + 1]);
             held[i] = true;
             heldCount++;
+        }
+        return true;
+    }
+
+    /**
+     * After a step: marks as held every free particle that ended below the plane although it was
+     * neither held nor sliding (the prediction missed it: the springs or a projection pushed it
+     * there) and started the step on or above the plane; returns whether there was any.
+     */
+    private boolean holdMissed(MassSpringSystem s, Ground g) {
+        final double plane = g.height();
+        boolean any = false;
+        for (int i = 0; i < s.particleCount(); i++) {
+            int q = 3 * i;
+            if (!held[i] && !sliding[i] && !s.isPinned(i) && s.x[q + 1] < plane && startX[q + 1] >= plane) {
+                held[i] = true;
+                heldCount++;
+                any = true;
+            }
+        }
+        return any;
+    }
+
+    /** Stops and pins the held particles; returns the kinetic energy removed. */
+    private double pinHeld(MassSpringSystem s) {
+        final double[] v = s.v;
+        final double[] mass = s.massArray();
+        double removed = 0;
+        for (int i = 0; i < s.particleCount() && heldCount > 0; i++) {
+            if (!held[i]) {
+                continue;
+            }
+            int q = 3 * i;
+            removed += 0.5 * mass[i] * (v[q] * v[q] + v[q + 1] * v[q + 1] + v[q + 2] * v[q + 2]);
+            arrival[i] = Math.max(0, -v[q + 1]);
             s.setPinned(i, true);
         }
         return removed;
+    }
+
+    /** Unpins the held particles (their velocity stays 0). */
+    private void release(MassSpringSystem s) {
+        for (int i = 0; i < s.particleCount() && heldCount > 0; i++) {
+            if (held[i]) {
+                s.setPinned(i, false);
+            }
+        }
     }
 
     /**
