@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.Tolerances;
+import dev.hooke.core.Allocations;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.Integrators;
 import dev.hooke.core.model.Ground;
@@ -16,6 +17,7 @@ import dev.hooke.core.stability.StabilityLimit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -154,6 +156,21 @@ class GroundContactTest {
             double sampling = 0.5 * G * (dt / 2) * (dt / 2);
             assertEquals(expected, top, sampling + 1e3 * Tolerances.FORMULA, kind.id() + " with e = " + e);
             assertTrue(top <= expected + 1e3 * Tolerances.FORMULA, kind.id() + ": above e² H");
+        }
+    }
+
+    /**
+     * Once warm, a step of a cube resting on the ground allocates nothing, for every integrator:
+     * the contact's prediction, holding and release use the workspace it made for the system.
+     */
+    @Test
+    void aRestingStepAllocatesNothing() {
+        for (IntegratorKind kind : Integrators.kinds()) {
+            MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CUBE).dropHeight(0));
+            Simulation sim = new Simulation(s, Integrators.create(kind), 1e-3);
+            sim.step(300);
+            long bytes = Allocations.quietestWindow(sim::step, 5, 20);
+            assertEquals(0, bytes, kind.id() + " allocated " + bytes + " bytes in its quietest window");
         }
     }
 }
