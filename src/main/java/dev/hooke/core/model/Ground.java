@@ -4,12 +4,11 @@ package dev.hooke.core.model;
  * A horizontal ground plane, perpendicular to gravity's usual direction (the y axis). A particle
  * that would cross it in a step is held for that step (its velocity set to zero, its position
  * kept by the integrator), then set on the plane and given back a normal speed e times the speed
- * it arrived with at the plane; one that slides (Coulomb friction cannot hold it) is put back on the
- * plane after the step with its normal velocity reflected and scaled by e, its tangential velocity
- * reduced by at most {@code friction} times the normal velocity change. The restitution acts on
- * each particle as it touches: a single particle dropped from H bounces to e² H, while a soft body
- * rebounds mostly by its own springs. The energy the contact removes is counted in the dissipated
- * work ({@code dev.hooke.core.sim.GroundContact}).
+ * it arrived with at the plane; friction takes at most {@code friction} times the normal velocity
+ * the plane removed from its tangential velocity, and what is left (if anything) slides it along
+ * the plane. The restitution acts on each particle as it touches: a single particle dropped from H
+ * bounces to e² H, while a soft body rebounds mostly by its own springs. The energy the contact
+ * removes is counted in the dissipated work ({@code dev.hooke.core.sim.GroundContact}).
  *
  * @param height      y of the plane; in m
  * @param restitution e, coefficient of restitution in [0, 1]; 0 makes a plastic contact

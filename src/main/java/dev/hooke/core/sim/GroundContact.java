@@ -14,55 +14,66 @@ import java.util.Arrays;
  * Before the step, the forces F(x₀, v₀) predict where each free particle would end after a step of
  * length Δt:
  * <pre>
- *   y_pred = y₀ + Δt (v_y + Δt F_y / m)
+ *   y_pred = y₀ + Δt w_y,     w = v₀ + Δt F / m
  * </pre>
- * A particle with y₀ ≥ h and y_pred &lt; h would cross the plane, so the plane must stop it. If
- * Coulomb's law lets it stick, |v_t + Δt a_t| ≤ μ |v_y + Δt a_y| (the tangential velocity the step
- * would give it against the normal velocity the plane has to remove, as in the impulse form of
- * friction), it is <em>held</em> for the step: its velocity is set to zero (a perfectly inelastic
- * impulse, which removes ½ m |v₀|²) and it is treated as pinned while the integrator steps. This is
- * Baraff &amp; Witkin's constraint filter for a particle in contact (Baraff &amp; Witkin, "Large
- * Steps in Cloth Simulation", SIGGRAPH 1998, §5.1) with all three directions constrained: the
- * implicit solves remove its unknowns, the explicit and position-based methods never move it, and
- * its neighbours feel a fixed point during the step instead of a point that is moved after it. A
- * particle held while it does not move does no work: resting contact dissipates nothing.
- *
- * <p>After the step the particle is released. A held particle still above the plane (it stopped
- * within one step's travel of it) is moved down onto the plane when the move does not raise the
- * energy (gravity and springs together, computed exactly); the energy the move releases is the
- * contact's. It then rebounds along the normal with
- * <pre>
- *   v_y = e √(v_n² + 2 g_n d)        (v_n its arrival normal speed, d the gap closed, g_n = −g_y)
- * </pre>
- * the speed it would have reached at the plane in free fall, times the restitution e: a single
- * particle dropped from height H bounces to e² H. (The gap term counts only when the move released
- * at least the gravitational energy m g_n d, the springs giving none back; otherwise the rebound is
- * e v_n, so that the contact never returns more than it took.) On a soft body e acts on each particle as it
- * touches; how high the body rebounds is set mostly by its own springs, which store the energy of
- * the landing and give it back (or lose it to their damping).
+ * A particle with y₀ ≥ h and y_pred &lt; h would cross the plane, so the plane must stop it: it is
+ * <em>held</em> for the step. Its velocity is set to zero (a perfectly inelastic impulse, which
+ * removes ½ m |v₀|²) and it is treated as pinned while the integrator steps. This is Baraff &amp;
+ * Witkin's constraint filter for a particle in contact (Baraff &amp; Witkin, "Large Steps in Cloth
+ * Simulation", SIGGRAPH 1998, §5.1) with all three directions constrained: the implicit solves
+ * remove its unknowns, the explicit and position-based methods never move it, and its neighbours
+ * feel a fixed point during the step instead of a point that is moved after it. A particle held
+ * while it does not move does no work: resting contact dissipates nothing.
  *
  * <p>The prediction can miss a particle that the springs (or a position-based method's
  * projections) push through the plane although its own forces at the start did not: the step is
  * then taken again from the start with that particle held too, up to {@value #ATTEMPTS} times in
  * all (the integrators rebuild any cached history, as after any outside change of the state).
  *
- * <h2>Sliding particles and any particle that still crossed</h2>
- * A free particle below the plane after the step (it was predicted to slide, or the prediction
- * missed it) is put back on the plane and given the impulse
+ * <h2>After the step: onto the plane, rebound, slip</h2>
+ * The held particles are released. One still above the plane (it stopped within one step's travel
+ * of it) is moved down onto the plane when the move does not raise the energy (gravity and springs
+ * together, computed exactly); the energy the move releases is the contact's. It rebounds along
+ * the normal with
+ * <pre>
+ *   v_y = e √(v_n² + 2 g_n d)        (v_n its arrival normal speed, d the gap closed, g_n = −g_y)
+ * </pre>
+ * the speed it would have reached at the plane in free fall, times the restitution e: a single
+ * particle dropped from height H bounces to e² H. (The gap term counts only when the move released
+ * at least the gravitational energy m g_n d, the springs giving none back; otherwise the rebound is
+ * e v_n, so that the contact never returns more than it took.) On a soft body e acts on each
+ * particle as it touches; how high the body rebounds is set mostly by its own springs, which store
+ * the energy of the landing and give it back (or lose it to their damping).
+ *
+ * <p>Friction, Coulomb's law in impulse form: the plane removes the normal velocity w_n = max(0,
+ * −w_y), and friction takes at most μ w_n of the tangential velocity v_t, so the particle keeps
+ * <pre>
+ *   v_t' = v_t max(0, 1 − μ w_n / |v_t|)
+ * </pre>
+ * (0: it sticks). A particle that keeps some slides: after the step it is moved along the plane by
+ * Δt v_t' and given v_t', provided the move does not raise the elastic energy (else it stays where
+ * it is, with v_t'). Resting particles have no v_t and stay put; a frictionless body still slides.
+ *
+ * <h2>Any particle that still crossed</h2>
+ * A free particle below the plane after the step (it started below it, or the last attempt missed
+ * it) is put back on the plane and given the impulse
  * <pre>
  *   v_n ← −e v_n  if v_n &lt; 0,      |v_t| ← max(0, |v_t| − μ (1 + e) |v_n|)
  * </pre>
  * and the energy this correction changes (kinetic, gravitational and elastic, exactly) is the
- * contact's.
+ * contact's; if the correction added energy, it is taken back from those particles' kinetic energy
+ * as far as it goes.
  *
  * <h2>Energy</h2>
  * {@link #step} returns the energy the contact removed in the step, in J:
  * <pre>
- *   W_c = ½ m |v₀|² (held particles) − ΔE(moves onto the plane) − ½ m v_rebound² − ΔE(corrections)
+ *   W_c = ½ m |v₀|² (held) − ΔE(onto the plane) − ½ m v_y² (rebound) − ΔU_el(slip) − ½ m |v_t'|²
+ *         − ΔE(corrections)
  * </pre>
  * It is the exact difference between the energy with and without the contact's changes, so adding
- * it to the dissipated work keeps K + U_el + U_g + W_d a measure of the integrator alone. The
- * workspace is created once per system size: a step allocates nothing.
+ * it to the dissipated work keeps K + U_el + U_g + W_d a measure of the integrator alone. For held
+ * particles every term is bounded so that W_c ≥ 0: the contact never gives energy. The workspace
+ * is created once per system size: a step allocates nothing.
  */
 final class GroundContact {
 
@@ -71,17 +82,17 @@ final class GroundContact {
 
     /** Forces at the start of the step; 3n, in N. */
     private double[] force = new double[0];
-    /** Positions before a correction, to measure its elastic energy change; 3n, in m. */
+    /** Positions before a move, to measure its energy change or undo it; 3n, in m. */
     private double[] before = new double[0];
     /** Start positions and velocities, to take the step again when a contact was missed; 3n. */
     private double[] startX = new double[0];
     private double[] startV = new double[0];
     /** Whether particle i is held during this step. */
     private boolean[] held = new boolean[0];
-    /** Whether particle i would cross the plane but slides: put back after the step. */
-    private boolean[] sliding = new boolean[0];
     /** The normal speed particle i arrived with when it was held; in m/s, at least 0. */
     private double[] arrival = new double[0];
+    /** The tangential velocity (x, z) a held particle keeps after friction; 2n, in m/s. */
+    private double[] slip = new double[0];
     /** Whether particle i was put back on the plane after this step. */
     private boolean[] corrected = new boolean[0];
     /** The number of particles held in this step. */
@@ -116,7 +127,7 @@ final class GroundContact {
             } finally {
                 release(s);
             }
-            if (!near || attempt >= ATTEMPTS || !holdMissed(s, g)) {
+            if (!near || attempt >= ATTEMPTS || !holdMissed(s, g, dt)) {
                 break;
             }
             System.arraycopy(startX, 0, s.x, 0, startX.length);
@@ -124,7 +135,7 @@ final class GroundContact {
             s.touch();
         }
         if (heldCount > 0) {
-            removed += land(s, g);
+            removed += land(s, g, dt);
         }
         removed += correct(s, g);
         return removed;
@@ -137,64 +148,65 @@ final class GroundContact {
             startX = new double[3 * n];
             startV = new double[3 * n];
             held = new boolean[n];
-            sliding = new boolean[n];
             arrival = new double[n];
+            slip = new double[2 * n];
             corrected = new boolean[n];
         }
     }
 
     /**
-     * Decides which particles are held (and which slide) from the prediction; returns whether any
-     * free particle is near enough to the plane to touch it in this step.
+     * Decides which particles are held from the prediction; returns whether any free particle is
+     * near enough to the plane to touch it in this step.
      */
     private boolean select(MassSpringSystem s, Ground g, double dt) {
-        final int n = s.particleCount();
         final double[] x = s.x;
         final double[] v = s.v;
         final double[] mass = s.massArray();
         final double plane = g.height();
         heldCount = 0;
         Arrays.fill(held, false);
-        Arrays.fill(sliding, false);
         if (!anyWithinReach(s, plane, dt)) {
             return false;
         }
         Forces.compute(s, x, v, force);
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < s.particleCount(); i++) {
             int q = 3 * i;
             if (s.isPinned(i) || !(x[q + 1] >= plane)) {
                 continue;
             }
-            double m = mass[i];
-            double wy = v[q + 1] + dt * force[q + 1] / m;
-            if (!(x[q + 1] + dt * wy < plane)) {
-                continue;
+            double wy = v[q + 1] + dt * force[q + 1] / mass[i];
+            if (x[q + 1] + dt * wy < plane) {
+                hold(i, v, wy, g.friction());
             }
-            double wx = v[q] + dt * force[q] / m;
-            double wz = v[q + 2] + dt * force[q + 2] / m;
-            if (Math.sqrt(wx * wx + wz * wz) > g.friction() * -wy) {
-                sliding[i] = true; // resolved after the step
-                continue;
-            }
-            held[i] = true;
-            heldCount++;
         }
         return true;
     }
 
+    /** Marks particle i as held and works out the tangential velocity it keeps (v: its start velocity). */
+    private void hold(int i, double[] v, double wy, double mu) {
+        int q = 3 * i;
+        double wn = Math.max(0, -wy);
+        double vt = Math.sqrt(v[q] * v[q] + v[q + 2] * v[q + 2]);
+        double keep = vt > 0 ? Math.max(0, 1 - mu * wn / vt) : 0;
+        slip[2 * i] = keep * v[q];
+        slip[2 * i + 1] = keep * v[q + 2];
+        held[i] = true;
+        heldCount++;
+    }
+
     /**
-     * After a step: marks as held every free particle that ended below the plane although it was
-     * neither held nor sliding (the prediction missed it: the springs or a projection pushed it
-     * there) and started the step on or above the plane; returns whether there was any.
+     * After a step: holds every free particle that ended below the plane although it was not held
+     * (the prediction missed it: the springs or a projection pushed it there) and started the step
+     * on or above the plane; returns whether there was any.
      */
-    private boolean holdMissed(MassSpringSystem s, Ground g) {
+    private boolean holdMissed(MassSpringSystem s, Ground g, double dt) {
         final double plane = g.height();
+        final double[] mass = s.massArray();
         boolean any = false;
         for (int i = 0; i < s.particleCount(); i++) {
             int q = 3 * i;
-            if (!held[i] && !sliding[i] && !s.isPinned(i) && s.x[q + 1] < plane && startX[q + 1] >= plane) {
-                held[i] = true;
-                heldCount++;
+            if (!held[i] && !s.isPinned(i) && s.x[q + 1] < plane && startX[q + 1] >= plane) {
+                hold(i, startV, startV[q + 1] + dt * force[q + 1] / mass[i], g.friction());
                 any = true;
             }
         }
@@ -250,9 +262,9 @@ final class GroundContact {
 
     /**
      * Moves the held particles still above the plane down onto it when that does not raise the
-     * energy, and gives them their rebound; returns the energy removed.
+     * energy, gives them their rebound, and lets the slipping ones slide; returns the energy removed.
      */
-    private double land(MassSpringSystem s, Ground g) {
+    private double land(MassSpringSystem s, Ground g, double dt) {
         final int n = s.particleCount();
         final double[] x = s.x;
         final double[] v = s.v;
@@ -264,7 +276,6 @@ final class GroundContact {
         for (int i = 0; i < n && !gaps; i++) {
             gaps = held[i] && x[3 * i + 1] > plane;
         }
-        boolean moved = false;
         boolean fell = false;
         if (gaps) {
             System.arraycopy(x, 0, before, 0, x.length);
@@ -280,14 +291,18 @@ final class GroundContact {
             double change = elasticChange + gravityChange;
             if (change <= 0) {
                 removed -= change;
-                moved = true;
                 fell = elasticChange <= 0;
             } else {
                 System.arraycopy(before, 0, x, 0, x.length);
             }
         }
+        boolean slips = false;
         for (int i = 0; i < n; i++) {
-            if (!held[i] || arrival[i] == 0 || g.restitution() == 0) {
+            if (!held[i]) {
+                continue;
+            }
+            slips |= slip[2 * i] != 0 || slip[2 * i + 1] != 0;
+            if (arrival[i] == 0 || g.restitution() == 0) {
                 continue;
             }
             double gap = fell ? before[3 * i + 1] - plane : 0;
@@ -296,7 +311,40 @@ final class GroundContact {
             v[3 * i + 1] = rebound;
             removed -= 0.5 * mass[i] * rebound * rebound;
         }
+        if (slips) {
+            removed += slide(s, dt);
+        }
         s.touch();
+        return removed;
+    }
+
+    /**
+     * Moves the slipping held particles along the plane by Δt v_t' unless that raises the elastic
+     * energy, and gives them v_t'; returns the energy removed.
+     */
+    private double slide(MassSpringSystem s, double dt) {
+        final int n = s.particleCount();
+        final double[] x = s.x;
+        final double[] v = s.v;
+        final double[] mass = s.massArray();
+        System.arraycopy(x, 0, before, 0, x.length);
+        double elasticBefore = Forces.elasticEnergy(s, x);
+        double removed = 0;
+        for (int i = 0; i < n; i++) {
+            if (held[i]) {
+                x[3 * i] += dt * slip[2 * i];
+                x[3 * i + 2] += dt * slip[2 * i + 1];
+                v[3 * i] = slip[2 * i];
+                v[3 * i + 2] = slip[2 * i + 1];
+                removed -= 0.5 * mass[i] * (slip[2 * i] * slip[2 * i] + slip[2 * i + 1] * slip[2 * i + 1]);
+            }
+        }
+        double elasticChange = Forces.elasticEnergy(s, x) - elasticBefore;
+        if (elasticChange <= 0) {
+            removed -= elasticChange;
+        } else {
+            System.arraycopy(before, 0, x, 0, x.length);
+        }
         return removed;
     }
 

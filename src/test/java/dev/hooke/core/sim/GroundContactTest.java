@@ -36,8 +36,10 @@ class GroundContactTest {
     static Stream<Arguments> everyIntegratorAtLargeSteps() {
         List<Arguments> out = new ArrayList<>();
         for (IntegratorKind kind : Integrators.kinds()) {
-            out.add(Arguments.of(kind, 1.0 / 60));
-            out.add(Arguments.of(kind, 1.0 / 30));
+            for (double friction : new double[] {0.5, 0}) {
+                out.add(Arguments.of(kind, 1.0 / 60, friction));
+                out.add(Arguments.of(kind, 1.0 / 30, friction));
+            }
         }
         return out.stream();
     }
@@ -48,18 +50,17 @@ class GroundContactTest {
      * 1/30 s. A method with a step limit below 2Δt runs the same cube in slow motion: masses × f,
      * k_d × √f and gravity ÷ f with f = (2Δt / Δt_max)², which is the default cube's motion with
      * time stretched by √f (every term of M ẍ = F scales by 1/f), so Δt is half its limit.
-     * The energy the contact has removed, W_c, is at no step negative: all together it never gives
-     * energy back (one step may: a sliding particle put back on the plane after the step). And
-     * E + W_c stays below the start too (the damping's work being at least 0), except for the two
+     * With friction μ = 0.5 and without (the bottom then slides). The energy the contact removes
+     * in a step, W_c, is never negative: it never gives energy. And E + W_c stays below the start too (the damping's work being at least 0), except for the two
      * methods whose E itself swings at these steps: symplectic Euler keeps a modified energy, from
      * which E differs per mode by up to a factor 1/(1 − h²ω²/4) (a third at hω = 1), and the
      * implicit midpoint rule at hω up to 18 on nonlinear springs (not L-stable: the stiff modes
      * excited by the landing are not damped).
      */
-    @ParameterizedTest(name = "{0} at Δt = {1}")
+    @ParameterizedTest(name = "{0} at Δt = {1}, μ = {2}")
     @MethodSource("everyIntegratorAtLargeSteps")
-    void aLandingCreatesNoEnergy(IntegratorKind kind, double dt) {
-        MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CUBE));
+    void aLandingCreatesNoEnergy(IntegratorKind kind, double dt, double friction) {
+        MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CUBE).friction(friction));
         double slowMotion = 1;
         StabilityLimit limit = StabilityAnalysis.predictedLimit(s, Integrators.create(kind));
         if (!limit.unlimited() && limit.dtMax() < 2 * dt) {
@@ -84,7 +85,7 @@ class GroundContactTest {
             assertTrue(e <= start * (1 + LANDING_RISE),
                     kind.id() + ": E = " + e + " J at step " + n + " above the start " + start + " J");
             contactWork += w;
-            assertTrue(contactWork >= 0, kind.id() + ": the contact gave back " + (-contactWork) + " J by step " + n);
+            assertTrue(w >= 0, kind.id() + ": the contact gave back " + (-w) + " J at step " + n);
             if (kind != IntegratorKind.IMPLICIT_MIDPOINT && kind != IntegratorKind.SYMPLECTIC_EULER) {
                 assertTrue(e + contactWork <= start * (1 + LANDING_RISE),
                         kind.id() + ": E + W_c = " + (e + contactWork) + " J at step " + n + ", start " + start + " J");
@@ -172,5 +173,55 @@ class GroundContactTest {
             long bytes = Allocations.quietestWindow(sim::step, 5, 20);
             assertEquals(0, bytes, kind.id() + " allocated " + bytes + " bytes in its quietest window");
         }
+    }
+
+    /**
+     * A particle sliding on the ground at u = 2 m/s with friction μ: Coulomb's law decelerates it at
+     * μ g, so it stops after u / (μ g) s having slid u² / (2 μ g) (closed forms). The step-by-step
+     * slide is a Riemann sum of that motion, off by at most one step's travel u Δt in distance and
+     * one step in time. All its kinetic energy ends in W_d, to round-off. With μ = 0 it slides on at
+     * u, exactly.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"symplectic-euler", "rk4", "implicit-euler", "xpbd"})
+    void aSlidingParticleStopsWhereCoulombSays(String id) {
+        double u = 2;
+        double mu = 0.4;
+        double dt = 1e-3;
+        double m = 0.1;
+        MassSpringSystem s = particleOnTheGround(m, mu, u);
+        GroundContact contact = new GroundContact();
+        var integrator = Integrators.create(id);
+        double removed = 0;
+        int steps = 0;
+        while (s.v[0] > 0 && steps < 10_000) {
+            removed += contact.step(s, integrator, dt);
+            steps++;
+            assertEquals(0.0, s.x[1], id + ": the particle stays on the ground");
+        }
+        double time = u / (mu * G);
+        double distance = u * u / (2 * mu * G);
+        assertEquals(time, steps * dt, dt, id + ": stopping time");
+        assertEquals(distance, s.x[0], u * dt, id + ": sliding distance");
+        assertEquals(0.5 * m * u * u, removed, Tolerances.FORMULA * m * u * u, id + ": the contact took the kinetic energy");
+
+        MassSpringSystem f = particleOnTheGround(m, 0, u);
+        GroundContact free = new GroundContact();
+        var freeIntegrator = Integrators.create(id);
+        double freeRemoved = 0;
+        for (int n = 0; n < 1000; n++) {
+            freeRemoved += free.step(f, freeIntegrator, dt);
+        }
+        assertEquals(u, f.v[0], id + ": no friction, no deceleration");
+        assertEquals(u * 1000 * dt, f.x[0], 1e3 * Tolerances.FORMULA, id + ": no friction, x = u t");
+        assertEquals(0.0, freeRemoved, id + ": no friction, nothing dissipated");
+    }
+
+    private static MassSpringSystem particleOnTheGround(double m, double mu, double u) {
+        MassSpringSystem.Builder b = MassSpringSystem.builder().gravity(0, -G, 0).ground(new Ground(0, 0.3, mu));
+        b.particle(0, 0, 0, m);
+        MassSpringSystem s = b.build();
+        s.v[0] = u;
+        return s;
     }
 }
