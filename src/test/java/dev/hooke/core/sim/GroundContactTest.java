@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.Tolerances;
 import dev.hooke.core.Allocations;
+import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.Integrators;
 import dev.hooke.core.model.Ground;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.observe.Observables;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.Scenes;
@@ -45,14 +47,15 @@ class GroundContactTest {
     }
 
     /**
-     * The default cube dropped from 0.5 m: at no step is the total energy K + U_el + U_g above its
+     * The default cube dropped from 1 m: at no step is the total energy K + U_el + U_g above its
      * start by more than {@value #LANDING_RISE} of it, for every integrator at Δt = 1/60 s and
      * 1/30 s. A method with a step limit below 2Δt runs the same cube in slow motion: masses × f,
      * k_d × √f and gravity ÷ f with f = (2Δt / Δt_max)², which is the default cube's motion with
      * time stretched by √f (every term of M ẍ = F scales by 1/f), so Δt is half its limit.
      * With friction μ = 0.5 and without (the bottom then slides). The energy the contact removes
-     * in a step, W_c, is never negative: it never gives energy. And E + W_c stays below the start too (the damping's work being at least 0), except for the two
-     * methods whose E itself swings at these steps: symplectic Euler keeps a modified energy, from
+     * in a step, W_c, is never negative: it never gives energy. And E + W_c stays below the start
+     * too (the damping's work being at least 0), except for the two methods whose E itself swings
+     * at these steps: symplectic Euler keeps a modified energy, from
      * which E differs per mode by up to a factor 1/(1 − h²ω²/4) (a third at hω = 1), and the
      * implicit midpoint rule at hω up to 18 on nonlinear springs (not L-stable: the stiff modes
      * excited by the landing are not damped).
@@ -60,7 +63,8 @@ class GroundContactTest {
     @ParameterizedTest(name = "{0} at Δt = {1}, μ = {2}")
     @MethodSource("everyIntegratorAtLargeSteps")
     void aLandingCreatesNoEnergy(IntegratorKind kind, double dt, double friction) {
-        MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CUBE).friction(friction));
+        SceneSpec spec = SceneSpec.of(SceneType.CUBE).friction(friction);
+        MassSpringSystem s = Scenes.build(spec);
         double slowMotion = 1;
         StabilityLimit limit = StabilityAnalysis.predictedLimit(s, Integrators.create(kind));
         if (!limit.unlimited() && limit.dtMax() < 2 * dt) {
@@ -70,11 +74,11 @@ class GroundContactTest {
             s.setGravity(0, -G / slowMotion, 0);
         }
         GroundContact contact = new GroundContact();
-        var integrator = Integrators.create(kind);
-        var energy = new dev.hooke.core.observe.Observables();
+        Integrator integrator = Integrators.create(kind);
+        Observables energy = new Observables();
         energy.measure(s);
         double start = energy.total();
-        double fall = Math.sqrt(2 * 0.5 / (G / slowMotion));
+        double fall = Math.sqrt(2 * spec.dropHeight() / (G / slowMotion));
         int steps = (int) Math.ceil(3 * fall / dt);
         double contactWork = 0;
         boolean touched = false;
@@ -110,7 +114,7 @@ class GroundContactTest {
         double start = sim.observables().total();
         GroundContact probe = new GroundContact();
         MassSpringSystem twin = s.copy();
-        var twinIntegrator = Integrators.create(id);
+        Integrator twinIntegrator = Integrators.create(id);
         double contactWork = 0;
         for (int n = 0; n < 2000; n++) {
             assertTrue(sim.step(), id + " stopped at step " + n);
@@ -191,7 +195,7 @@ class GroundContactTest {
         double m = 0.1;
         MassSpringSystem s = particleOnTheGround(m, mu, u);
         GroundContact contact = new GroundContact();
-        var integrator = Integrators.create(id);
+        Integrator integrator = Integrators.create(id);
         double removed = 0;
         int steps = 0;
         while (s.v[0] > 0 && steps < 10_000) {
@@ -207,7 +211,7 @@ class GroundContactTest {
 
         MassSpringSystem f = particleOnTheGround(m, 0, u);
         GroundContact free = new GroundContact();
-        var freeIntegrator = Integrators.create(id);
+        Integrator freeIntegrator = Integrators.create(id);
         double freeRemoved = 0;
         for (int n = 0; n < 1000; n++) {
             freeRemoved += free.step(f, freeIntegrator, dt);
