@@ -107,7 +107,8 @@ public final class SceneOptions {
     Double dropHeight;
 
     @Option(names = "--restitution", paramLabel = "E", converter = Converters.FiniteDouble.class,
-            description = "Cube: e, the ground's restitution, in [0, 1].")
+            description = "Cube: e, in [0, 1], the share of its normal speed each particle keeps as it touches the ground"
+                    + " (the cube rebounds mostly by its own springs).")
     Double restitution;
 
     @Option(names = "--friction", paramLabel = "MU", converter = Converters.FiniteDouble.class,

@@ -1,10 +1,14 @@
 package dev.hooke.core.model;
 
 /**
- * A horizontal ground plane, perpendicular to gravity's usual direction (the y axis), with simple
- * contact: a particle below the plane is put back on it, the normal velocity is reflected and
- * scaled by the restitution, and the tangential velocity loses at most {@code friction} times the
- * normal velocity change (Coulomb friction applied as an impulse).
+ * A horizontal ground plane, perpendicular to gravity's usual direction (the y axis). A particle
+ * that would cross it in a step is held for that step (its velocity set to zero, its position
+ * kept by the integrator), then set on the plane and given back a normal speed e times the speed
+ * it arrived with at the plane; friction takes at most {@code friction} times the normal velocity
+ * the plane removed from its tangential velocity, and what is left (if anything) slides it along
+ * the plane. The restitution acts on each particle as it touches: a single particle dropped from H
+ * bounces to e² H, while a soft body rebounds mostly by its own springs. The energy the contact
+ * removes is counted in the dissipated work ({@code dev.hooke.core.sim.GroundContact}).
  *
  * @param height      y of the plane; in m
  * @param restitution e, coefficient of restitution in [0, 1]; 0 makes a plastic contact

@@ -19,7 +19,9 @@ import java.util.Objects;
  *
  * <h2>Energy</h2>
  * The work dissipated by damping is integrated with the trapezoidal rule over each step,
- * W_d += ½ h (P_d(start) + P_d(end)), plus the kinetic energy removed by ground contacts.
+ * W_d += ½ h (P_d(start) + P_d(end)), plus the energy the ground contact removed in the step
+ * (see {@link GroundContact}: the contact is a constraint inside the step, and its work is
+ * counted exactly).
  *
  * <h2>Explosion</h2>
  * After every step the state is checked. The system is marked exploded, and stepping stops, when
@@ -44,6 +46,7 @@ public final class Simulation {
     private long steps;
     private double accumulator;
     private final Observables observables = new Observables();
+    private final GroundContact contact = new GroundContact();
     private ExplosionReport explosion;
 
     private double energyScale;
@@ -79,8 +82,7 @@ public final class Simulation {
         }
         double powerBefore = observables.dampingPower;
         try {
-            integrator.step(system, dt);
-            double contactLoss = GroundContact.resolve(system);
+            double contactLoss = contact.step(system, integrator, dt);
             time += dt;
             steps++;
             observables.measure(system);

@@ -18,6 +18,7 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -26,12 +27,12 @@ import javafx.util.StringConverter;
 
 /**
  * The scene's construction: the chain's nodes, the cloth's or cube's size, the cloth's pins, the
- * spring kinds built, and the perturbation it starts with. Each row shows only for the scenes it
+ * spring kinds built, the cube's particle restitution, and the perturbation it starts with. Each row shows only for the scenes it
  * concerns. Apply rebuilds the scene (a reset) with these values and the present parameters; a
  * value the workbench refuses (a size above its cap, say) is named below and nothing changes.
  *
  * <p>Ids: {@code sceneNodes}, {@code sceneSize}, {@code scenePins}, {@code sceneStructural},
- * {@code sceneShear}, {@code sceneBend}, {@code scenePerturbation}, {@code sceneDisplacement},
+ * {@code sceneShear}, {@code sceneBend}, {@code sceneRestitution}, {@code scenePerturbation}, {@code sceneDisplacement},
  * {@code sceneVelocity}, {@code sceneApply}, {@code sceneMessage}.
  */
 public final class ScenePanel extends VBox {
@@ -46,11 +47,13 @@ public final class ScenePanel extends VBox {
     private final ComboBox<Perturbation> perturbation = new ComboBox<>();
     private final TextField displacement = field("sceneDisplacement");
     private final TextField velocity = field("sceneVelocity");
+    private final TextField restitution = field("sceneRestitution");
     private final Label message = new Label();
     private final Node nodesRow;
     private final Node sizeRow;
     private final Node pinsRow;
     private final Node kindsRow;
+    private final Node restitutionRow;
 
     public ScenePanel(WorkbenchModel model) {
         super(6);
@@ -76,6 +79,12 @@ public final class ScenePanel extends VBox {
         sizeRow = row(I18n.text("build.size"), size);
         pinsRow = row(I18n.text("build.pins"), pins);
         kindsRow = new HBox(10, structural, shear, bend);
+        restitutionRow = row(I18n.text("build.restitution"), restitution);
+        Tooltip restitutionTip = new Tooltip(I18n.text("build.restitution.tip"));
+        restitutionTip.setWrapText(true);
+        restitutionTip.setPrefWidth(360);
+        restitution.setTooltip(restitutionTip);
+        Tooltip.install(restitutionRow, restitutionTip);
         Node perturbationRow = row(I18n.text("build.perturbation"), perturbation);
         Node displacementRow = row(I18n.text("build.displacement"), displacement);
         Node velocityRow = row(I18n.text("build.velocity"), velocity);
@@ -83,7 +92,7 @@ public final class ScenePanel extends VBox {
         displacementRow.managedProperty().bind(displacementRow.visibleProperty());
         velocityRow.visibleProperty().bind(displacementRow.visibleProperty());
         velocityRow.managedProperty().bind(velocityRow.visibleProperty());
-        getChildren().addAll(nodesRow, sizeRow, pinsRow, kindsRow, perturbationRow, displacementRow, velocityRow,
+        getChildren().addAll(nodesRow, sizeRow, pinsRow, kindsRow, restitutionRow, perturbationRow, displacementRow, velocityRow,
                 apply, message);
 
         model.sceneValueProperty().addListener((obs, old, s) -> show());
@@ -107,9 +116,11 @@ public final class ScenePanel extends VBox {
         perturbation.setValue(s.perturbation());
         displacement.setText(number(s.displacement()));
         velocity.setText(number(s.velocity()));
+        restitution.setText(number(s.restitution()));
         showIf(nodesRow, Key.NODES.appliesTo(type));
         showIf(sizeRow, Key.SIZE.appliesTo(type));
         showIf(pinsRow, Key.PINS.appliesTo(type));
+        showIf(restitutionRow, Key.RESTITUTION.appliesTo(type));
         showIf(kindsRow, Key.STRUCTURAL.appliesTo(type) || Key.SHEAR.appliesTo(type) || Key.BEND.appliesTo(type));
         showIf(structural, Key.STRUCTURAL.appliesTo(type));
         showIf(shear, Key.SHEAR.appliesTo(type));
@@ -124,8 +135,12 @@ public final class ScenePanel extends VBox {
             int edge = integer(size, "size");
             double d = real(displacement, "displacement");
             double u = real(velocity, "velocity");
+            double e = real(restitution, "restitution");
             SceneType type = model.sceneValueProperty().get().type();
             model.applyShape(spec -> {
+                if (Key.RESTITUTION.appliesTo(type)) {
+                    spec.restitution(e);
+                }
                 if (type == SceneType.CHAIN) {
                     spec.nodes(n);
                 } else if (type != SceneType.SPRING) {

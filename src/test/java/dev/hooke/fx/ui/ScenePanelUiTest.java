@@ -105,6 +105,31 @@ class ScenePanelUiTest {
         assertFalse(visible(robot, "#scenePins"));
     }
 
+    /**
+     * The cube shows its particle restitution (with the tooltip that says what it does); a value
+     * applied rebuilds the engine's ground with it, and one outside [0, 1] is refused.
+     */
+    @Test
+    void theCubesRestitutionRebuildsItsGround(FxRobot robot) throws Exception {
+        assertFalse(visible(robot, "#sceneRestitution"));
+        robot.interact(() -> workbench.model().sceneProperty().set(SceneType.CUBE));
+        assertTrue(visible(robot, "#sceneRestitution"));
+        TextField field = robot.lookup("#sceneRestitution").queryAs(TextField.class);
+        assertTrue(field.getTooltip() != null && field.getTooltip().getText().contains("e"));
+        robot.interact(() -> {
+            field.setText("0.9");
+            robot.lookup("#sceneApply").queryAs(Button.class).fire();
+        });
+        assertEquals(0.9, (double) engine(sim -> sim.system().ground().restitution()));
+        robot.interact(() -> {
+            field.setText("1.5");
+            robot.lookup("#sceneApply").queryAs(Button.class).fire();
+        });
+        String message = robot.lookup("#sceneMessage").queryAs(Label.class).getText();
+        assertTrue(message.contains("restitution"), message);
+        assertEquals(0.9, (double) engine(sim -> sim.system().ground().restitution()));
+    }
+
     @Test
     void aClothAboveTheCapIsRefusedAndNothingChanges(FxRobot robot) throws Exception {
         int before = engine(sim -> sim.system().particleCount());
