@@ -84,7 +84,34 @@ final class AmplificationLimit {
                 : bisect(scheme, delta, omega2, b, guess);
     }
 
+    /** ρ(G(h)) of the method's step on the system (for Runge–Kutta methods max |R(h s)|). */
+    static double spectralRadius(IntegratorKind kind, double delta, double[] omega2, DMatrixRMaj b, double h) {
+        Scheme scheme = Scheme.of(kind);
+        if (scheme == null) {
+            throw new IllegalArgumentException(kind.id());
+        }
+        if (!scheme.rungeKutta()) {
+            return spectralRadius(scheme, delta, omega2, b, h);
+        }
+        double rho = 0;
+        for (Complex_F64 s : eigenvalues(omega2, b)) {
+            double re = h * s.real;
+            double im = h * s.imaginary;
+            rho = Math.max(rho, scheme == Scheme.RK4 ? rk4Modulus(re, im) : Math.hypot(1 + re, im));
+        }
+        return rho;
+    }
+
     private static double rungeKuttaLimit(boolean rk4, double[] omega2, DMatrixRMaj b) {
+        double best = Double.POSITIVE_INFINITY;
+        for (Complex_F64 s : eigenvalues(omega2, b)) {
+            best = Math.min(best, rk4 ? rk4Limit(s.real, s.imaginary) : eulerLimit(s.real, s.imaginary));
+        }
+        return best;
+    }
+
+    /** The eigenvalues s of L = [[0, I], [−Ω², −B]]. */
+    private static Complex_F64[] eigenvalues(double[] omega2, DMatrixRMaj b) {
         int k = omega2.length;
         DMatrixRMaj l = new DMatrixRMaj(2 * k, 2 * k);
         for (int i = 0; i < k; i++) {
@@ -98,12 +125,11 @@ final class AmplificationLimit {
         if (!eig.decompose(l)) {
             throw new IllegalStateException("the eigen solver did not converge on the damped modes");
         }
-        double best = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < eig.getNumberOfEigenvalues(); i++) {
-            Complex_F64 s = eig.getEigenvalue(i);
-            best = Math.min(best, rk4 ? rk4Limit(s.real, s.imaginary) : eulerLimit(s.real, s.imaginary));
+        Complex_F64[] out = new Complex_F64[eig.getNumberOfEigenvalues()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = eig.getEigenvalue(i);
         }
-        return best;
+        return out;
     }
 
     /** Explicit Euler on one eigenvalue s = re + i·im: h ≤ −2 Re s / |s|². */

@@ -62,11 +62,50 @@ final class DampedLimit {
     private DampedLimit() {
     }
 
+    /** A candidate mode, its first-order limit, its cluster and the couplings left out of it. */
+    private record Cluster(int candidate, double firstOrder, int[] modes, double neglected) {
+    }
+
     static Result compute(ModalBasis basis, IntegratorKind kind, double delta) {
-        int m = basis.size();
-        if (m == 0) {
+        if (basis.size() == 0) {
             return new Result(Double.POSITIVE_INFINITY, -1, 0);
         }
+        AmplificationLimit.Scheme scheme = AmplificationLimit.Scheme.of(kind);
+        List<Cluster> clusters = clusters(basis, kind, delta);
+        if (scheme == null) {
+            Cluster c = clusters.get(0);
+            return new Result(c.firstOrder(), c.candidate(), 0);
+        }
+        Result best = null;
+        for (Cluster c : clusters) {
+            double limit = AmplificationLimit.limit(kind, delta, subDiagonal(basis.omega2, c.modes()),
+                    subMatrix(basis.damping, c.modes()), c.firstOrder());
+            if (best == null || limit < best.dtMax()) {
+                best = new Result(limit, c.candidate(), c.neglected());
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The largest spectral radius of the method's step at h over the candidates' clusters: the
+     * growth per step of the mode that leaves the stability region first (1 or less below the
+     * limit). NaN for a method whose amplification matrix is not known here.
+     */
+    static double spectralRadius(ModalBasis basis, IntegratorKind kind, double delta, double h) {
+        if (basis.size() == 0 || AmplificationLimit.Scheme.of(kind) == null) {
+            return Double.NaN;
+        }
+        double rho = 0;
+        for (Cluster c : clusters(basis, kind, delta)) {
+            rho = Math.max(rho, AmplificationLimit.spectralRadius(kind, delta, subDiagonal(basis.omega2, c.modes()),
+                    subMatrix(basis.damping, c.modes()), h));
+        }
+        return rho;
+    }
+
+    private static List<Cluster> clusters(ModalBasis basis, IntegratorKind kind, double delta) {
+        int m = basis.size();
         double[] first = new double[m];
         Integer[] order = new Integer[m];
         for (int i = 0; i < m; i++) {
@@ -78,60 +117,53 @@ final class DampedLimit {
         // a partitioned method's limit sits at the fast end (ω h ≈ 2): few candidates
         AmplificationLimit.Scheme scheme = AmplificationLimit.Scheme.of(kind);
         int maxCandidates = scheme == null || scheme.rungeKutta() ? MAX_CANDIDATES : MAX_PARTITIONED_CANDIDATES;
-        List<Integer> candidates = new ArrayList<>();
+        List<Cluster> out = new ArrayList<>();
         for (Integer i : order) {
-            if (candidates.size() >= maxCandidates || first[i] > (1 + CANDIDATE_MARGIN) * smallest) {
+            if (out.size() >= maxCandidates || first[i] > (1 + CANDIDATE_MARGIN) * smallest) {
                 break;
             }
-            candidates.add(i);
+            out.add(cluster(basis, i, first[i]));
         }
-        if (scheme == null) {
-            return new Result(smallest, order[0], 0);
-        }
-        Result best = null;
-        for (int i : candidates) {
-            int[] cluster;
-            double neglected = 0;
-            if (m <= CLUSTER_MAX) {
-                cluster = new int[m];
-                for (int j = 0; j < m; j++) {
-                    cluster[j] = j;
-                }
-                cluster[0] = i;
-                cluster[i] = 0;
-            } else {
-                double[] c = new double[m];
-                Integer[] byCoupling = new Integer[m];
-                for (int j = 0; j < m; j++) {
-                    byCoupling[j] = j;
-                    if (j != i) {
-                        double gap = Math.abs(basis.omega2[j] - basis.omega2[i]);
-                        double b = Math.abs(basis.damping.get(i, j));
-                        c[j] = b == 0 ? 0 : gap == 0 ? Double.POSITIVE_INFINITY : b * basis.omega(i) / gap;
-                    }
-                }
-                c[i] = Double.POSITIVE_INFINITY;
-                Arrays.sort(byCoupling, (x, y) -> Double.compare(c[y], c[x]));
-                int size = 0;
-                while (size < CLUSTER_MAX && c[byCoupling[size]] >= COUPLING_CUTOFF) {
-                    size++;
-                }
-                cluster = new int[size];
-                for (int j = 0; j < size; j++) {
-                    cluster[j] = byCoupling[j];
-                }
-                for (int j = size; j < m; j++) {
-                    double cj = c[byCoupling[j]];
-                    neglected += Double.isFinite(cj) ? cj * cj : 1;
-                }
+        return out;
+    }
+
+    private static Cluster cluster(ModalBasis basis, int i, double firstOrder) {
+        int m = basis.size();
+        if (m <= CLUSTER_MAX) {
+            int[] all = new int[m];
+            for (int j = 0; j < m; j++) {
+                all[j] = j;
             }
-            double limit = AmplificationLimit.limit(kind, delta, subDiagonal(basis.omega2, cluster),
-                    subMatrix(basis.damping, cluster), first[i]);
-            if (best == null || limit < best.dtMax()) {
-                best = new Result(limit, i, neglected);
+            all[0] = i;
+            all[i] = 0;
+            return new Cluster(i, firstOrder, all, 0);
+        }
+        double[] c = new double[m];
+        Integer[] byCoupling = new Integer[m];
+        for (int j = 0; j < m; j++) {
+            byCoupling[j] = j;
+            if (j != i) {
+                double gap = Math.abs(basis.omega2[j] - basis.omega2[i]);
+                double b = Math.abs(basis.damping.get(i, j));
+                c[j] = b == 0 ? 0 : gap == 0 ? Double.POSITIVE_INFINITY : b * basis.omega(i) / gap;
             }
         }
-        return best;
+        c[i] = Double.POSITIVE_INFINITY;
+        Arrays.sort(byCoupling, (x, y) -> Double.compare(c[y], c[x]));
+        int size = 0;
+        while (size < CLUSTER_MAX && c[byCoupling[size]] >= COUPLING_CUTOFF) {
+            size++;
+        }
+        int[] modes = new int[size];
+        for (int j = 0; j < size; j++) {
+            modes[j] = byCoupling[j];
+        }
+        double neglected = 0;
+        for (int j = size; j < m; j++) {
+            double cj = c[byCoupling[j]];
+            neglected += Double.isFinite(cj) ? cj * cj : 1;
+        }
+        return new Cluster(i, firstOrder, modes, neglected);
     }
 
     private static double[] subDiagonal(double[] d, int[] idx) {

@@ -330,6 +330,25 @@ public final class StabilityAnalysis {
                 same ? rule(kind, zeta, verletDelta) : LimitFormula.DAMPED_SPECTRAL);
     }
 
+    /**
+     * The growth per step, ρ(G(h)), of the modes that leave the stability region first, for a
+     * built-in explicit method at step h on the linearisation of s (computed as the limit is, see
+     * {@link DampedLimit}); 1 or less below the limit. NaN for a method stable at every Δt or one
+     * whose amplification matrix is not known.
+     */
+    public static double growthPerStep(MassSpringSystem s, IntegratorKind kind, double verletDelta, double h) {
+        if (kind.isUnconditionallyStable()) {
+            return Double.NaN;
+        }
+        LinearizedSystem lin = new LinearizedSystem(s);
+        if (lin.dim == 0) {
+            return Double.NaN;
+        }
+        ModalBasis basis = lin.dim <= DENSE_MAX_DOFS ? ModalBasis.dense(lin)
+                : ModalBasis.lanczos(lin, LANCZOS_MAX_ITERATIONS, RITZ_TOLERANCE);
+        return DampedLimit.spectralRadius(basis, kind, verletDelta, h);
+    }
+
     /** The rule the limit follows, for reports: the rule of {@code kind}'s registry entry. */
     static LimitFormula rule(IntegratorKind kind, double zeta, double verletDelta) {
         return Integrators.entry(kind).stability().formula(zeta, verletDelta);
