@@ -14,11 +14,21 @@ import java.util.function.Consumer;
  * mode's second one (or a lesson comparison's second run), further lanes the rest of a lesson's
  * comparison. Each lane keeps its stability analysis and its last finite positions. Confined to
  * the simulation thread.
+ *
+ * <p>The limit depends on the state (a sagging cloth's stretched springs are stiffer than the flat
+ * cloth's), so while the systems run, each lane's present state is analysed again every
+ * {@value #REFRESH_SECONDS} s of wall-clock time at most, on the lane's analysis thread, whenever
+ * the previous analysis has finished: the charts' limit line follows the state.
  */
 final class Lanes {
 
+    /** The shortest wall-clock time between two analyses of a running lane's present state; in s. */
+    static final double REFRESH_SECONDS = 0.5;
+
     private static final class Lane {
         final Simulation sim;
+        /** The steps the system had taken when it was last sent for analysis. */
+        long analysedAtStep = -1;
         /** The first request of this lane: older results belong to systems shown before. */
         final long firstRequest;
         long request;
@@ -37,6 +47,7 @@ final class Lanes {
     /** One analysis thread per lane, kept across scenes. */
     private final List<StabilityWorker> workers = new ArrayList<>();
     private long nextRequest = 1;
+    private long lastRefreshNanos;
 
     /** Shows {@code sims}, lane k the k-th; analyses of the systems shown before are ignored from now on. */
     void setAll(List<Simulation> sims) {
@@ -145,8 +156,33 @@ final class Lanes {
         for (int k = 0; k < lanes.size(); k++) {
             Lane l = lanes.get(k);
             l.request = nextRequest++;
+            l.analysedAtStep = l.sim.steps();
             workers.get(k).request(new StabilityWorker.Request(l.request,
                     l.sim.exploded() ? scene.build() : l.sim.system().copy(),
+                    l.sim.integratorKind(), scene.verletDelta()));
+        }
+    }
+
+    /**
+     * Sends each running lane's present state for analysis again, at most every
+     * {@value #REFRESH_SECONDS} s and only when it has stepped since and its thread is idle. The
+     * request is not a change of parameters: the limit shown stays current meanwhile.
+     *
+     * @param now {@link System#nanoTime()}
+     */
+    void refreshStability(SceneFile scene, long now) {
+        if (now - lastRefreshNanos < (long) (REFRESH_SECONDS * 1e9)) {
+            return;
+        }
+        lastRefreshNanos = now;
+        for (int k = 0; k < lanes.size(); k++) {
+            Lane l = lanes.get(k);
+            if (l.sim.exploded() || l.sim.steps() == l.analysedAtStep || !workers.get(k).idle()
+                    || l.shown == null || l.shown.id() < l.request) {
+                continue;
+            }
+            l.analysedAtStep = l.sim.steps();
+            workers.get(k).request(new StabilityWorker.Request(nextRequest++, l.sim.system().copy(),
                     l.sim.integratorKind(), scene.verletDelta()));
         }
     }
@@ -184,10 +220,10 @@ final class Lanes {
         return r == null ? Double.NaN : r.naiveBound();
     }
 
-    /** Whether lane k's limit describes its present parameters and method. */
+    /** Whether lane k's limit describes its present parameters and method (its state a moment ago). */
     boolean limitCurrent(int k) {
         Lane l = lanes.get(k);
-        return l.shown != null && l.shown.id() == l.request;
+        return l.shown != null && l.shown.id() >= l.request;
     }
 
     /** A copy of lane k's positions, or its last finite ones once they are not finite. */

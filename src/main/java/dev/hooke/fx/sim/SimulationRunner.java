@@ -47,8 +47,9 @@ import java.util.function.UnaryOperator;
  * compare mode end the work ({@link Driver.Cancelled}); other changes wait until the work ends.
  *
  * <p>Stability analyses run on threads of their own ({@link StabilityWorker}), one per system
- * shown, so that an eigen solve never stalls the stepping. Nothing a command or a step throws
- * leaves the thread: it becomes a plain {@link Snapshot#notice() notice}.
+ * shown, so that an eigen solve never stalls the stepping; a running system's present state is
+ * analysed again now and then ({@link Lanes}). Nothing a command or a step throws leaves the
+ * thread: it becomes a plain {@link Snapshot#notice() notice}.
  */
 public final class SimulationRunner implements AutoCloseable {
 
@@ -423,11 +424,10 @@ public final class SimulationRunner implements AutoCloseable {
         lastTickNanos = now;
         if (running) {
             advance(wall);
+            lanes.refreshStability(scene, now);
         }
         countRate(now);
-        if (lanes.pollStability(this::notice)) {
-            dirty = true;
-        }
+        dirty |= lanes.pollStability(this::notice);
         if (dirty) {
             publish();
         }
@@ -480,10 +480,8 @@ public final class SimulationRunner implements AutoCloseable {
         double elapsed = (now - rateWindowStart) * 1e-9;
         if (elapsed >= RATE_WINDOW_SECONDS) {
             double rate = rateWindowSteps / elapsed;
-            if (rate != stepsPerSecond) {
-                stepsPerSecond = rate;
-                dirty = true;
-            }
+            dirty |= rate != stepsPerSecond;
+            stepsPerSecond = rate;
             rateWindowSteps = 0;
             rateWindowStart = now;
         }

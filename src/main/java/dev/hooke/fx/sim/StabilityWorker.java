@@ -47,6 +47,11 @@ final class StabilityWorker implements AutoCloseable {
         schedule();
     }
 
+    /** Whether no analysis is queued or running. */
+    boolean idle() {
+        return pending.get() == null && !scheduled.get();
+    }
+
     /** The newest result, or null before the first. */
     Result latest() {
         return result.get();
