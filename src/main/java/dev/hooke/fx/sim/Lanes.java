@@ -18,17 +18,23 @@ import java.util.function.Consumer;
  * <p>The limit depends on the state (a sagging cloth's stretched springs are stiffer than the flat
  * cloth's), so while the systems run, each lane's present state is analysed again every
  * {@value #REFRESH_SECONDS} s of wall-clock time at most, on the lane's analysis thread, whenever
- * the previous analysis has finished: the charts' limit line follows the state.
+ * the previous analysis has finished and no sooner than {@value #REFRESH_COST_FACTOR} times its
+ * duration after it (a large damped cloth's analysis takes seconds: its thread stays idle most of
+ * the time): the charts' limit line follows the state.
  */
 final class Lanes {
 
     /** The shortest wall-clock time between two analyses of a running lane's present state; in s. */
     static final double REFRESH_SECONDS = 0.5;
+    /** A lane is analysed again no sooner than this many times its last analysis's duration. */
+    static final int REFRESH_COST_FACTOR = 4;
 
     private static final class Lane {
         final Simulation sim;
         /** The steps the system had taken when it was last sent for analysis. */
         long analysedAtStep = -1;
+        /** When ({@link System#nanoTime()}) it was last sent by a refresh. */
+        long analysedAtNanos;
         /** The first request of this lane: older results belong to systems shown before. */
         final long firstRequest;
         long request;
@@ -177,10 +183,13 @@ final class Lanes {
         lastRefreshNanos = now;
         for (int k = 0; k < lanes.size(); k++) {
             Lane l = lanes.get(k);
-            if (l.sim.exploded() || l.sim.steps() == l.analysedAtStep || !workers.get(k).idle()
-                    || l.shown == null || l.shown.id() < l.request) {
+            StabilityWorker w = workers.get(k);
+            if (l.sim.exploded() || l.sim.steps() == l.analysedAtStep || !w.idle()
+                    || l.shown == null || l.shown.id() < l.request
+                    || now - l.analysedAtNanos < REFRESH_COST_FACTOR * w.lastDurationNanos()) {
                 continue;
             }
+            l.analysedAtNanos = now;
             l.analysedAtStep = l.sim.steps();
             workers.get(k).request(new StabilityWorker.Request(nextRequest++, l.sim.system().copy(),
                     l.sim.integratorKind(), scene.verletDelta()));

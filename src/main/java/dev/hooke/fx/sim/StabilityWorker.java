@@ -40,6 +40,7 @@ final class StabilityWorker implements AutoCloseable {
     private final AtomicReference<Request> pending = new AtomicReference<>();
     private final AtomicReference<Result> result = new AtomicReference<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
+    private volatile long lastNanos;
 
     /** Queues an analysis; any request not yet started is dropped in its favour. */
     void request(Request r) {
@@ -50,6 +51,11 @@ final class StabilityWorker implements AutoCloseable {
     /** Whether no analysis is queued or running. */
     boolean idle() {
         return pending.get() == null && !scheduled.get();
+    }
+
+    /** How long the last analysis took; in ns (0 before the first). */
+    long lastDurationNanos() {
+        return lastNanos;
     }
 
     /** The newest result, or null before the first. */
@@ -67,7 +73,10 @@ final class StabilityWorker implements AutoCloseable {
         try {
             Request r;
             while ((r = pending.getAndSet(null)) != null) {
-                result.set(analyse(r));
+                long start = System.nanoTime();
+                Result done = analyse(r);
+                lastNanos = System.nanoTime() - start;
+                result.set(done);
             }
         } finally {
             scheduled.set(false);
