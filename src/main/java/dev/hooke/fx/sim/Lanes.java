@@ -19,15 +19,24 @@ import java.util.function.Consumer;
  * cloth's), so while the systems run, each lane's present state is analysed again every
  * {@value #REFRESH_SECONDS} s of wall-clock time at most, on the lane's analysis thread, whenever
  * the previous analysis has finished and no sooner than {@value #REFRESH_COST_FACTOR} times its
- * duration after it (a large damped cloth's analysis takes seconds: its thread stays idle most of
- * the time): the charts' limit line follows the state.
+ * duration after it, for systems of at most {@value #REFRESH_MAX_PARTICLES} particles (a larger
+ * cloth keeps the limit of its parameters: the analysis threads leave the cores to the stepping
+ * and the window). The chart samples carry this live limit ({@link #liveLimit}), so the Δt chart's limit
+ * line follows the state; the snapshot's limit ({@link #limit}) stays the one computed when the
+ * parameters or the method last changed, which the status bar and the explosion report quote.
  */
 final class Lanes {
 
     /** The shortest wall-clock time between two analyses of a running lane's present state; in s. */
     static final double REFRESH_SECONDS = 0.5;
     /** A lane is analysed again no sooner than this many times its last analysis's duration. */
-    static final int REFRESH_COST_FACTOR = 4;
+    static final int REFRESH_COST_FACTOR = 20;
+    /**
+     * A lane with more particles than this is not analysed again while it runs (a 100×100 cloth,
+     * whose analysis takes a second or more): the analysis threads would take the cores the
+     * stepping and the window need.
+     */
+    static final int REFRESH_MAX_PARTICLES = 1600;
 
     private static final class Lane {
         final Simulation sim;
@@ -39,6 +48,8 @@ final class Lanes {
         final long firstRequest;
         long request;
         StabilityWorker.Result shown;
+        /** The newest analysis of the present parameters: {@link #shown} or a later refresh. */
+        StabilityWorker.Result live;
         float[] lastFinite;
         boolean finalSampled;
 
@@ -165,7 +176,7 @@ final class Lanes {
             l.analysedAtStep = l.sim.steps();
             workers.get(k).request(new StabilityWorker.Request(l.request,
                     l.sim.exploded() ? scene.build() : l.sim.system().copy(),
-                    l.sim.integratorKind(), scene.verletDelta()));
+                    l.sim.integratorKind(), scene.verletDelta(), false));
         }
     }
 
@@ -185,14 +196,15 @@ final class Lanes {
             Lane l = lanes.get(k);
             StabilityWorker w = workers.get(k);
             if (l.sim.exploded() || l.sim.steps() == l.analysedAtStep || !w.idle()
-                    || l.shown == null || l.shown.id() < l.request
-                    || now - l.analysedAtNanos < REFRESH_COST_FACTOR * w.lastDurationNanos()) {
+                    || l.shown == null || l.shown.id() != l.request
+                    || now - l.analysedAtNanos < REFRESH_COST_FACTOR * w.lastDurationNanos()
+                    || l.sim.system().particleCount() > REFRESH_MAX_PARTICLES) {
                 continue;
             }
             l.analysedAtNanos = now;
             l.analysedAtStep = l.sim.steps();
             workers.get(k).request(new StabilityWorker.Request(nextRequest++, l.sim.system().copy(),
-                    l.sim.integratorKind(), scene.verletDelta()));
+                    l.sim.integratorKind(), scene.verletDelta(), true));
         }
     }
 
@@ -206,12 +218,19 @@ final class Lanes {
         for (int k = 0; k < lanes.size(); k++) {
             Lane l = lanes.get(k);
             StabilityWorker.Result r = workers.get(k).latest();
-            if (r != null && r != l.shown && r.id() >= l.firstRequest) {
+            if (r == null || r.id() < l.firstRequest || r == l.live || r == l.shown) {
+                continue;
+            }
+            if (!r.refresh()) {
                 l.shown = r;
+                l.live = r;
                 changed = true;
                 if (r.failure() != null && r.id() == l.request) {
                     notice.accept(r.failure());
                 }
+            } else if (r.id() > l.request && r.limit() != null) {
+                l.live = r;
+                changed = true;
             }
         }
         return changed;
@@ -223,16 +242,22 @@ final class Lanes {
         return r == null ? null : r.limit();
     }
 
+    /** Lane k's limit at its present state, as last analysed while it runs; null before its first analysis. */
+    StabilityLimit liveLimit(int k) {
+        StabilityWorker.Result r = lanes.get(k).live;
+        return r == null ? null : r.limit();
+    }
+
     /** Lane k's naive bound 2·√(m/k_s); in s (NaN before its first analysis). */
     double naiveBound(int k) {
         StabilityWorker.Result r = lanes.get(k).shown;
         return r == null ? Double.NaN : r.naiveBound();
     }
 
-    /** Whether lane k's limit describes its present parameters and method (its state a moment ago). */
+    /** Whether lane k's limit describes its present parameters and method. */
     boolean limitCurrent(int k) {
         Lane l = lanes.get(k);
-        return l.shown != null && l.shown.id() >= l.request;
+        return l.shown != null && l.shown.id() == l.request;
     }
 
     /** A copy of lane k's positions, or its last finite ones once they are not finite. */

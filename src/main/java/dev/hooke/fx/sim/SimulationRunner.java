@@ -573,7 +573,7 @@ public final class SimulationRunner implements AutoCloseable {
 
     EnergySample sampleOf(int lane) {
         Simulation sim = lanes.sim(lane);
-        EnergySample e = Snapshots.sample(generation, lane, sim, lanes.limit(lane), lanes.naiveBound(lane));
+        EnergySample e = Snapshots.sample(generation, lane, sim, lanes.liveLimit(lane), lanes.naiveBound(lane));
         return decorator == null ? e : decorator.decorate(lane, sim, e);
     }
 

@@ -17,8 +17,11 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class StabilityWorker implements AutoCloseable {
 
-    /** A copy of the system to analyse, with the method and Verlet's δ (dimensionless). */
-    record Request(long id, MassSpringSystem system, IntegratorKind kind, double verletDelta) {
+    /**
+     * A copy of the system to analyse, with the method and Verlet's δ (dimensionless); a refresh
+     * analyses a running system's present state, with parameters unchanged.
+     */
+    record Request(long id, MassSpringSystem system, IntegratorKind kind, double verletDelta, boolean refresh) {
     }
 
     /**
@@ -28,7 +31,7 @@ final class StabilityWorker implements AutoCloseable {
      * @param naiveBound 2·√(m/k_s); in s
      * @param failure    why the analysis failed, or null
      */
-    record Result(long id, StabilityLimit limit, double naiveBound, String failure) {
+    record Result(long id, StabilityLimit limit, double naiveBound, String failure, boolean refresh) {
     }
 
     private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
@@ -89,9 +92,9 @@ final class StabilityWorker implements AutoCloseable {
     static Result analyse(Request r) {
         try {
             StabilityLimit limit = StabilityAnalysis.predictedLimit(r.system(), r.kind(), r.verletDelta());
-            return new Result(r.id(), limit, StabilityAnalysis.naiveBound(r.system()), null);
+            return new Result(r.id(), limit, StabilityAnalysis.naiveBound(r.system()), null, r.refresh());
         } catch (RuntimeException e) {
-            return new Result(r.id(), null, Double.NaN, "the stability analysis failed: " + e.getMessage());
+            return new Result(r.id(), null, Double.NaN, "the stability analysis failed: " + e.getMessage(), r.refresh());
         }
     }
 
