@@ -5,6 +5,7 @@ import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.Scenes;
+import dev.hooke.core.stability.Equilibrium;
 import dev.hooke.core.stability.ExplosionBisection;
 import dev.hooke.core.stability.ModalEstimate;
 import dev.hooke.core.stability.StabilityAnalysis;
@@ -12,6 +13,7 @@ import dev.hooke.core.stability.StabilityLimit;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,9 +33,11 @@ import picocli.CommandLine.Spec;
  *       perturbation, stays bounded for {@code --periods} periods 2π/ω_max
  *       ({@link ExplosionBisection#measure}).</li>
  * </ul>
- * ω_max and the prediction are taken at the initial state. With gravity on, every run falls away
- * from that state (a hanging chain stretches, a cloth sags), so its fastest mode is not quite the
- * predicted one and the measured Δt differs by a few per cent; the text output says so, and
+ * ω_max and the prediction are taken at the state {@code --at} names: the scene as built
+ * ({@code initial}, the default) or its static equilibrium under springs and gravity
+ * ({@code equilibrium}, {@link Equilibrium}); the bisection's runs start from that state. From the
+ * initial state with gravity on every run falls away from it (a cloth sags), so its modes are not
+ * quite the predicted ones; the text output says so, and {@code --at equilibrium} or
  * {@code --gravity 0} compares like with like.
  *
  * <h2>JSON ({@code --json})</h2>
@@ -61,7 +65,8 @@ import picocli.CommandLine.Spec;
                 + "(limit, unstable_at_every_dt, none), predicted_rule, measured_dt_max (s; null when not "
                 + "measured or no explosion found), measured_dt_exploded, measured_status (measured, "
                 + "unbounded_at_every_dt_tried, no_explosion_found, not_measured), periods, trials, scene, "
-                + "integrator.",
+                + "integrator, at (initial or equilibrium), equilibrium_converged and equilibrium_residual (N; "
+                + "with --at equilibrium).",
                 "Exit codes: 0 done, 2 bad usage."})
 final class StabilityCommand implements Callable<Integer> {
 
@@ -79,8 +84,37 @@ final class StabilityCommand implements Callable<Integer> {
                     + "measured Δt (default: ${DEFAULT-VALUE}).")
     double periods;
 
+    @Option(names = "--at", paramLabel = "STATE", defaultValue = "initial", converter = AtConverter.class,
+            description = "The state the limit is computed at and the runs start from: initial (the scene as "
+                    + "built) or equilibrium (where springs and gravity balance, found by a static solve) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    At at;
+
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     boolean json;
+
+    /** The state the analysis is taken at. */
+    enum At {
+        INITIAL, EQUILIBRIUM;
+
+        String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** Reads {@code initial} or {@code equilibrium}. */
+    static final class AtConverter implements picocli.CommandLine.ITypeConverter<At> {
+        @Override
+        public At convert(String value) {
+            for (At a : At.values()) {
+                if (a.id().equals(value)) {
+                    return a;
+                }
+            }
+            throw new picocli.CommandLine.TypeConversionException(
+                    "'" + value + "' is not a state; choose initial or equilibrium");
+        }
+    }
 
     /** What became of the measurement. */
     private enum Measured {
@@ -96,6 +130,8 @@ final class StabilityCommand implements Callable<Integer> {
         SceneSpec sceneSpec = scene.toSpec(spec);
         integrator.check(spec);
         MassSpringSystem system = SceneOptions.build(spec, sceneSpec);
+        Equilibrium.Result equilibrium = at == At.EQUILIBRIUM ? Equilibrium.solve(system) : null;
+        MassSpringSystem state = system.copy();
 
         ExplosionBisection.Options defaults = ExplosionBisection.Options.defaults();
         ExplosionBisection.Options options = new ExplosionBisection.Options(periods, defaults.growth(),
@@ -115,8 +151,9 @@ final class StabilityCommand implements Callable<Integer> {
             limit = StabilityAnalysis.predictedLimit(system, probe);
             if (mode.omegaMax() > 0) {
                 SceneSpec frozen = sceneSpec.copy();
-                result = ExplosionBisection.measure(() -> Scenes.build(frozen.copy()), integrator::create,
-                        limit.dtMax(), options, progress);
+                Supplier<MassSpringSystem> fresh = at == At.EQUILIBRIUM ? state::copy
+                        : () -> Scenes.build(frozen.copy());
+                result = ExplosionBisection.measure(fresh, integrator::create, limit.dtMax(), options, progress);
                 if (result.dtMax() == Double.POSITIVE_INFINITY) {
                     status = Measured.NO_EXPLOSION_FOUND;
                 } else if (result.dtMax() == 0) {
@@ -129,8 +166,18 @@ final class StabilityCommand implements Callable<Integer> {
 
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.print(json(sceneSpec, probe, naive, mode, limit, result, status).toJson());
+            JsonObject o = json(sceneSpec, probe, naive, mode, limit, result, status).put("at", at.id());
+            if (equilibrium != null) {
+                o.put("equilibrium_converged", equilibrium.converged())
+                        .put("equilibrium_residual", equilibrium.residual());
+            }
+            out.print(o.toJson());
         } else {
+            if (equilibrium != null) {
+                out.printf(Locale.ROOT, "state                  equilibrium (static solve, largest force left %s N%s)%n",
+                        Numbers.num(equilibrium.residual()), equilibrium.converged() ? ""
+                                : ", not converged: the figures below are at the state reached");
+            }
             text(out, sceneSpec, system, probe, naive, mode, limit, result, status, options);
         }
         out.flush();
@@ -202,9 +249,9 @@ final class StabilityCommand implements Callable<Integer> {
                         Numbers.num(result.dtMax()), Numbers.plain(periods), Numbers.num(result.dtExploded()),
                         result.trials());
                 double needed = periods * 2 * Math.PI / mode.omegaMax() / result.dtMax();
-                if (needed > options.maxSteps()) {
-                    out.printf(Locale.ROOT, "                       (each run was cut at %d steps, fewer than "
-                            + "%s periods)%n", options.maxSteps(), Numbers.plain(periods));
+                if (needed > options.maxSteps() || result.cut()) {
+                    out.printf(Locale.ROOT, "                       (each run was cut at %d steps, too few to see "
+                            + "a growth this slow: the figure may be too large)%n", options.maxSteps());
                 }
                 if (limit.unstableAtEveryDt()) {
                     out.println("                       bounded only because the growth is slow at that Δt, "
@@ -212,9 +259,9 @@ final class StabilityCommand implements Callable<Integer> {
                 } else if (!limit.unlimited()) {
                     out.printf(Locale.ROOT, "measured / predicted   %s%n", Numbers.num(result.dtMax() / limit.dtMax()));
                 }
-                if (sceneSpec.gravity() != 0) {
+                if (sceneSpec.gravity() != 0 && at == At.INITIAL) {
                     out.println("                       gravity is on: the runs fall away from the initial state "
-                            + "that ω_max is computed at; --gravity 0 compares like with like");
+                            + "that ω_max is computed at; --at equilibrium or --gravity 0 compares like with like");
                 }
             }
             default -> throw new IllegalStateException(status.name());

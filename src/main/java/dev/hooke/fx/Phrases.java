@@ -79,6 +79,8 @@ public final class Phrases {
             case NON_FINITE -> I18n.text("explosion.reason.nonFinite");
             case ENERGY_GREW -> I18n.text("explosion.reason.energy", String.format(Locale.ROOT, "%.3g", reason.energy()),
                     String.format(Locale.ROOT, "%.0f", reason.factor()), String.format(Locale.ROOT, "%.3g", reason.scale()));
+            case ENERGY_CREATED -> I18n.text("explosion.reason.created", String.format(Locale.ROOT, "%.3g", reason.energy()),
+                    String.format(Locale.ROOT, "%.0f", reason.factor()), String.format(Locale.ROOT, "%.3g", reason.scale()));
             case STEP_FAILED -> I18n.text("explosion.reason.failed", String.valueOf(reason.failure()));
         };
     }

@@ -25,6 +25,13 @@ public record ExplosionReport(double time, long step, double dt, IntegratorKind 
         NON_FINITE,
         /** The energy of motion grew past {@link Simulation#EXPLOSION_FACTOR} times its scale. */
         ENERGY_GREW,
+        /**
+         * The total energy K + U_el + U_grav rose above its start by more than
+         * {@link Simulation#ENERGY_GAIN_FACTOR} times the energy scale plus the kinetic energy at the start: energy the forces cannot
+         * supply, which the method created (the whole body may fly off, so the energy of
+         * motion alone does not show it).
+         */
+        ENERGY_CREATED,
         /** The integrator's step threw an exception. */
         STEP_FAILED
     }
@@ -34,9 +41,10 @@ public record ExplosionReport(double time, long step, double dt, IntegratorKind 
      * language, {@link #text()} in English.
      *
      * @param cause   what was seen
-     * @param energy  for {@link Cause#ENERGY_GREW}: the energy of motion, U_el + K_int; in J (NaN otherwise)
-     * @param scale   for {@link Cause#ENERGY_GREW}: the energy scale E_ref it is measured against; in J
-     *                (NaN otherwise)
+     * @param energy  for {@link Cause#ENERGY_GREW}: the energy of motion, U_el + K_int; for
+     *                {@link Cause#ENERGY_CREATED}: the total energy's rise above its start; in J (NaN otherwise)
+     * @param scale   for {@link Cause#ENERGY_GREW}: the energy scale E_ref it is measured against; for
+     *                {@link Cause#ENERGY_CREATED}: E_ref + K(0); in J (NaN otherwise)
      * @param failure for {@link Cause#STEP_FAILED}: the exception's message, possibly null (null otherwise)
      */
     public record Reason(Cause cause, double energy, double scale, String failure) {
@@ -51,12 +59,17 @@ public record ExplosionReport(double time, long step, double dt, IntegratorKind 
             return new Reason(Cause.ENERGY_GREW, energy, scale, null);
         }
 
+        /** The total energy rose by {@code gain} above its start, against the scale {@code scale}; in J. */
+        public static Reason energyCreated(double gain, double scale) {
+            return new Reason(Cause.ENERGY_CREATED, gain, scale, null);
+        }
+
         /** The step threw an exception with this message. */
         public static Reason stepFailed(String failure) {
             return new Reason(Cause.STEP_FAILED, Double.NaN, Double.NaN, failure);
         }
 
-        /** For {@link Cause#ENERGY_GREW}: how many times its scale the energy grew to, energy / scale. */
+        /** For {@link Cause#ENERGY_GREW} and {@link Cause#ENERGY_CREATED}: energy / scale. */
         public double factor() {
             return energy / scale;
         }
@@ -67,6 +80,9 @@ public record ExplosionReport(double time, long step, double dt, IntegratorKind 
                 case NON_FINITE -> "a position or velocity became infinite or NaN";
                 case ENERGY_GREW -> String.format(Locale.ROOT,
                         "The energy of motion grew to %.3g J, %.0f times its scale %.3g J", energy, factor(), scale);
+                case ENERGY_CREATED -> String.format(Locale.ROOT,
+                        "The total energy rose %.3g J above its start, %.0f times its scale %.3g J: energy the "
+                        + "forces cannot supply", energy, factor(), scale);
                 case STEP_FAILED -> "the step failed: " + failure;
             };
         }

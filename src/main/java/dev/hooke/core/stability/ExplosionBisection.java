@@ -1,6 +1,8 @@
 package dev.hooke.core.stability;
 
+import dev.hooke.core.force.Forces;
 import dev.hooke.core.integrate.Integrator;
+import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.io.Progress;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.observe.Observables;
@@ -8,14 +10,47 @@ import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 /**
- * Measures the explosion Δt by bisection: the largest Δt whose run, started from a small
- * perturbation, stays bounded for a stated number of periods of the fastest mode.
+ * Measures the explosion Δt by bisection: the largest Δt at which a small perturbation of the
+ * system's own motion does not grow.
  *
- * <p>Each trial builds a fresh system, adds a seeded random displacement of
- * {@link Options#perturbation()} times the shortest rest length to every free particle, and runs
- * ⌈periods · 2π/ω_max / Δt⌉ steps. It is unbounded when a value turns non-finite or the energy of
- * motion U_el + K_int exceeds {@link Options#growth()} times its initial scale (the initial energy
- * of motion plus M|g|D, the energy gravity can feed in over the bounding-box diagonal D).
+ * <h2>One trial at Δt, from rest</h2>
+ * When the system starts at rest (no velocity, forces below {@value #REST_FORCE} of their scale:
+ * a scene without gravity, or an {@link Equilibrium}), two copies of the system are built fresh and stepped side by side: the reference, as it is,
+ * and its twin, displaced by a seeded random {@link Options#perturbation()} times the shortest rest
+ * length on every free particle. The run is unbounded when
+ * <ul>
+ *   <li>the twin's distance from the reference grows: the energy norm
+ *       D = ½ Σ m_i (|Δv_i|² + ω_max² |Δx_i|²) of the difference exceeds {@link Options#growth()}
+ *       times its start (the growth of a perturbation about the system's own trajectory, so a
+ *       chain falling under gravity is judged by its perturbation, not by its fall);</li>
+ *   <li>or the reference itself breaks down: a value turns non-finite, a spring's strain passes
+ *       {@value #STRAIN_LIMIT}, or its energy of motion U_el + K_int exceeds the growth times its
+ *       start plus M|g|D (the energy gravity can feed in over the bounding-box diagonal D).</li>
+ * </ul>
+ *
+ * <h2>One trial at Δt, from a moving start</h2>
+ * A system that starts away from rest (a chain released under gravity) moves by itself, and a
+ * chaotic motion separates from its twin at any Δt. Its bounded reference is then a run at a safe
+ * Δt (a quarter of the prediction) over the same periods, and a trial, started from a perturbed
+ * copy, is unbounded when a value turns non-finite, a strain passes
+ * {@value #REFERENCE_STRAIN_FACTOR} times the reference's largest plus {@value #STRAIN_MARGIN}, or
+ * its energy of motion U_el + K_int passes {@value #REFERENCE_ENERGY_FACTOR} times the reference's
+ * largest. The figure then tells where the run stops looking like the reference, not a linear
+ * limit: the state changes along the way.
+ *
+ * <h2>How long</h2>
+ * At least {@link Options#periods()} periods 2π/ω_max. Near the limit a mode may grow by very
+ * little per step (explicit Euler with light damping: ρ − 1 ≈ 10⁻⁸ at 0.05 % above it), so when
+ * a prediction is given the horizon is also long enough for the predicted growth per step ρ at
+ * (1 + {@value #RESOLUTION})·prediction ({@link StabilityAnalysis#growthPerStep}) to reach the
+ * threshold from a perturbation spread over every DOF:
+ * <pre>
+ *   steps ≥ {@value #HORIZON_SAFETY} · (ln growth + ln dofs) / (2 ln ρ)
+ * </pre>
+ * capped at {@link Options#maxSteps()} ({@link Result#cut()} says when). The measured Δt is then
+ * within about {@value #RESOLUTION} of the linear limit, above or below.
+ *
+ * <p>For a figure to compare with a prediction under gravity, measure from an equilibrium.
  */
 public final class ExplosionBisection {
 
@@ -49,10 +84,34 @@ public final class ExplosionBisection {
      * @param dtMax       the largest Δt found bounded; in s
      * @param dtExploded  the smallest Δt found unbounded; in s
      * @param omegaMax    ω_max of the fresh system; in rad/s
-     * @param trials      the number of runs made
+     * @param trials      the number of trials made (each runs the reference and its twin)
+     * @param steps       the steps of one trial at the prediction (the horizon); 0 for none
+     * @param cut         whether the horizon was cut at {@link Options#maxSteps()}
      */
-    public record Result(double dtMax, double dtExploded, double omegaMax, int trials) {
+    public record Result(double dtMax, double dtExploded, double omegaMax, int trials, long steps, boolean cut) {
     }
+
+    /** A spring strain (l − L)/L above this means the reference run has broken down. */
+    public static final double STRAIN_LIMIT = 1.0;
+    /** A system whose forces are below this fraction of its force scale k_s·L (or m g) is at rest. */
+    public static final double REST_FORCE = 1e-8;
+    /** Moving system: a trial's strain may reach this many times the reference run's largest, plus {@link #STRAIN_MARGIN}. */
+    public static final double REFERENCE_STRAIN_FACTOR = 2;
+    /** Moving system: the strain a trial may add to the reference's on top of the factor. */
+    public static final double STRAIN_MARGIN = 0.05;
+    /** Moving system: a trial's energy of motion may reach this many times the reference run's largest. */
+    public static final double REFERENCE_ENERGY_FACTOR = 100;
+    /** The relative distance above the limit whose growth the horizon is sized to see. */
+    public static final double RESOLUTION = 0.002;
+    /**
+     * How many times the search halves Δt below its start before it calls every Δt unbounded: a
+     * trial's steps double with each halving, and a run that separates from its twin at 1/64 of
+     * the predicted limit is not being limited by the step (a chaotic motion, or a method unstable
+     * at every Δt).
+     */
+    public static final int MAX_HALVINGS = 6;
+    /** Safety factor on the horizon (the unstable mode's share of the perturbation is a guess). */
+    public static final double HORIZON_SAFETY = 2;
 
     private ExplosionBisection() {
     }
@@ -81,64 +140,191 @@ public final class ExplosionBisection {
             throw new IllegalArgumentException("the system has no oscillating mode (ω_max = 0): nothing can explode");
         }
         double period = 2 * Math.PI / omega;
+        long minSteps = horizon(probe, integrator.get(), guess, options);
         // Start from the prediction, but not from far below 2/ω_max: a tiny guess (explicit Euler
         // with weak damping) would make every trial run millions of steps.
         double start = guess > 0 && Double.isFinite(guess) ? Math.max(guess, 0.01 * 2 / omega) : 2 / omega;
+        Reference ref = atRest(probe) ? null : reference(fresh, integrator, start / 4, period, options);
         int[] trials = {0};
         double lo = start / 2;
         double hi = start * 2;
         int guard = 0;
-        while (!bounded(fresh, integrator, lo, period, options, trials, progress)) {
+        while (!bounded(fresh, integrator, lo, period, minSteps, ref, options, trials, progress)) {
             hi = lo;
             lo /= 2;
-            if (++guard > 40) {
-                return new Result(0, hi, omega, trials[0]);
+            if (++guard > MAX_HALVINGS) {
+                return new Result(0, hi, omega, trials[0], minSteps, minSteps >= options.maxSteps());
             }
         }
         guard = 0;
-        while (bounded(fresh, integrator, hi, period, options, trials, progress)) {
+        while (bounded(fresh, integrator, hi, period, minSteps, ref, options, trials, progress)) {
             lo = hi;
             hi *= 2;
             if (++guard > 20) {
-                return new Result(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, omega, trials[0]);
+                return new Result(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, omega, trials[0], minSteps,
+                        minSteps >= options.maxSteps());
             }
         }
         while ((hi - lo) > options.relTolerance() * hi) {
             double mid = 0.5 * (lo + hi);
-            if (bounded(fresh, integrator, mid, period, options, trials, progress)) {
+            if (bounded(fresh, integrator, mid, period, minSteps, ref, options, trials, progress)) {
                 lo = mid;
             } else {
                 hi = mid;
             }
         }
-        return new Result(lo, hi, omega, trials[0]);
+        return new Result(lo, hi, omega, trials[0], minSteps, minSteps >= options.maxSteps());
+    }
+
+    /**
+     * The fewest steps a trial must run for the growth per step at (1 + RESOLUTION)·guess to
+     * reach the threshold (0 without a usable prediction).
+     */
+    private static long horizon(MassSpringSystem probe, Integrator integrator, double guess, Options o) {
+        if (!(guess > 0) || !Double.isFinite(guess)) {
+            return 0;
+        }
+        double delta = integrator instanceof PositionVerlet pv ? pv.damping() : PositionVerlet.DEFAULT_DAMPING;
+        double rho = StabilityAnalysis.growthPerStep(probe, integrator.kind(), delta, (1 + RESOLUTION) * guess);
+        if (!(rho > 1)) {
+            return 0;
+        }
+        int dofs = 3 * (probe.particleCount() - probe.pinnedCount());
+        double steps = HORIZON_SAFETY * (Math.log(o.growth()) + Math.log(Math.max(dofs, 1))) / (2 * Math.log(rho));
+        return (long) Math.min(Math.ceil(steps), o.maxSteps());
+    }
+
+    /** What the reference run at a safe Δt reached: its largest strain and energy of motion (J). */
+    private record Reference(double maxStrain, double maxMotion) {
+    }
+
+    /** Whether s is at rest where it is: no velocity, and no force left above 10⁻⁸ of the force scale. */
+    private static boolean atRest(MassSpringSystem s) {
+        for (double v : s.v) {
+            if (v != 0) {
+                return false;
+            }
+        }
+        double[] f = new double[s.x.length];
+        Forces.compute(s, s.x, s.v, f);
+        double scale = 0;
+        for (int sp = 0; sp < s.springCount(); sp++) {
+            scale = Math.max(scale, s.stiffness(sp) * s.restLength(sp));
+        }
+        for (int i = 0; i < s.particleCount(); i++) {
+            scale = Math.max(scale, s.mass(i) * Math.sqrt(s.gravity(0) * s.gravity(0) + s.gravity(1) * s.gravity(1)
+                    + s.gravity(2) * s.gravity(2)));
+        }
+        for (int i = 0; i < s.particleCount(); i++) {
+            if (!s.isPinned(i) && Math.sqrt(f[3 * i] * f[3 * i] + f[3 * i + 1] * f[3 * i + 1]
+                    + f[3 * i + 2] * f[3 * i + 2]) > REST_FORCE * scale) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Runs the system (unperturbed) at the safe step h for the periods and records its extremes. */
+    private static Reference reference(Supplier<MassSpringSystem> fresh, Supplier<Integrator> make, double h,
+                                       double period, Options o) {
+        MassSpringSystem s = fresh.get();
+        Integrator step = make.get();
+        Observables obs = new Observables();
+        obs.measure(s);
+        double strain = obs.maxStrain;
+        double motion = obs.elastic + obs.internalKinetic;
+        long steps = Math.min((long) Math.ceil(o.periods() * period / h), o.maxSteps());
+        for (long k = 0; k < steps; k++) {
+            step.step(s, h);
+            obs.measure(s);
+            if (!obs.isFinite()) {
+                break;
+            }
+            strain = Math.max(strain, obs.maxStrain);
+            motion = Math.max(motion, obs.elastic + obs.internalKinetic);
+        }
+        return new Reference(strain, motion);
     }
 
     private static boolean bounded(Supplier<MassSpringSystem> fresh, Supplier<Integrator> make, double h,
-                                   double period, Options o, int[] trials, Progress progress) {
+                                   double period, long minSteps, Reference reference, Options o, int[] trials,
+                                   Progress progress) {
         progress.at(String.format(java.util.Locale.ROOT, "run %d, Δt = %.4g s", trials[0] + 1, h), trials[0], -1);
         trials[0]++;
-        MassSpringSystem s = fresh.get();
-        perturb(s, o.perturbation());
-        Integrator integ = make.get();
-        Observables obs = new Observables();
-        obs.measure(s);
-        double scale = obs.elastic + obs.internalKinetic + gravityScale(s);
-        if (!(scale > 0)) {
-            scale = Double.MIN_NORMAL;
+        if (reference != null) {
+            return boundedAgainst(reference, fresh, make, h, period, minSteps, o);
         }
-        long steps = (long) Math.ceil(o.periods() * period / h);
+        MassSpringSystem ref = fresh.get();
+        MassSpringSystem twin = fresh.get();
+        perturb(twin, o.perturbation());
+        double omega2 = Math.pow(2 * Math.PI / period, 2);
+        Integrator refStep = make.get();
+        Integrator twinStep = make.get();
+        Observables obs = new Observables();
+        obs.measure(ref);
+        double scale = obs.elastic + obs.internalKinetic + gravityScale(ref);
+        double d0 = distance(ref, twin, omega2);
+        if (!(d0 > 0)) {
+            d0 = Double.MIN_NORMAL;
+        }
+        long steps = Math.max((long) Math.ceil(o.periods() * period / h), minSteps);
         steps = Math.min(steps, o.maxSteps());
         for (long k = 0; k < steps; k++) {
-            integ.step(s, h);
+            refStep.step(ref, h);
+            twinStep.step(twin, h);
             if (k % 8 == 7 || k == steps - 1) {
-                obs.measure(s);
-                if (!obs.isFinite() || obs.elastic + obs.internalKinetic > o.growth() * scale) {
+                obs.measure(ref);
+                double d = distance(ref, twin, omega2);
+                if (!obs.isFinite() || !(d <= o.growth() * d0) || obs.maxStrain > STRAIN_LIMIT
+                        || obs.elastic + obs.internalKinetic > o.growth() * Math.max(scale, d0)) {
                     return false;
                 }
             }
         }
         return true;
+    }
+
+    /** A trial of a moving system: the perturbed run must stay within the reference run's extremes. */
+    private static boolean boundedAgainst(Reference ref, Supplier<MassSpringSystem> fresh, Supplier<Integrator> make,
+                                          double h, double period, long minSteps, Options o) {
+        MassSpringSystem s = fresh.get();
+        perturb(s, o.perturbation());
+        Integrator step = make.get();
+        Observables obs = new Observables();
+        obs.measure(s);
+        double scale = obs.elastic + obs.internalKinetic + gravityScale(s);
+        double energyCap = REFERENCE_ENERGY_FACTOR * Math.max(ref.maxMotion(), scale);
+        double strainCap = REFERENCE_STRAIN_FACTOR * ref.maxStrain() + STRAIN_MARGIN;
+        long steps = Math.min(Math.max((long) Math.ceil(o.periods() * period / h), minSteps), o.maxSteps());
+        for (long k = 0; k < steps; k++) {
+            step.step(s, h);
+            if (k % 8 == 7 || k == steps - 1) {
+                obs.measure(s);
+                if (!obs.isFinite() || obs.maxStrain > strainCap || obs.elastic + obs.internalKinetic > energyCap) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** ½ Σ m_i (|v_i − v'_i|² + ω² |x_i − x'_i|²) over the free particles; in J. */
+    private static double distance(MassSpringSystem a, MassSpringSystem b, double omega2) {
+        double d = 0;
+        for (int i = 0; i < a.particleCount(); i++) {
+            if (a.isPinned(i)) {
+                continue;
+            }
+            double sum = 0;
+            for (int k = 0; k < 3; k++) {
+                int q = 3 * i + k;
+                double dv = a.v[q] - b.v[q];
+                double dx = a.x[q] - b.x[q];
+                sum += dv * dv + omega2 * dx * dx;
+            }
+            d += 0.5 * a.mass(i) * sum;
+        }
+        return d;
     }
 
     private static void perturb(MassSpringSystem s, double relative) {

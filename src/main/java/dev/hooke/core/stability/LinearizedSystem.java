@@ -80,6 +80,19 @@ final class LinearizedSystem {
         air = s.airDamping();
     }
 
+    /** Whether C ≠ 0: some live spring has k_d ≠ 0, or the air damping c is not 0. */
+    boolean hasDamping() {
+        if (air != 0 && dim > 0) {
+            return true;
+        }
+        for (int sp = 0; sp < springs; sp++) {
+            if (live[sp] && kd[sp] != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** y = A w (A = M^−½ K M^−½). */
     void applyA(double[] w, double[] y) {
         apply(w, y, ks, true, 0);

@@ -48,9 +48,15 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * Each rule is its method's {@link dev.hooke.core.integrate.StabilityRule}, kept in the method's
  * {@link Integrators} entry (the built-in ones beside each integrator class); this analysis finds
  * ω and ζ of the modes and asks the rule.
- * On a mesh the limit is the smallest over its modes. With the dense solver every mode faster than
- * {@link #SLOW_MODE_FRACTION}·ω_max is examined (its ζ from the Rayleigh quotient of C, exact when
- * the damping is proportional to the stiffness); with Lanczos only the fastest mode.
+ * Without damping the modes decouple and every rule decreases with ω, so the fastest mode sets the
+ * limit exactly. With damping (axial k_d, air c) the limit is that of the whole damped
+ * linearisation y'' = −A y − B y', A = M^−½KM^−½, B = M^−½CM^−½: C is in general not proportional
+ * to K (structural, shear and bend springs share one k_d), so a mode's damping cannot be read off
+ * its undamped shape exactly, and a slower, less damped mode can leave the stability region first.
+ * {@link DampedLimit} finds it in a basis of undamped modes (all of them from the dense solver up to
+ * {@value #DENSE_MAX_DOFS} free DOFs, converged Lanczos Ritz vectors above) and takes the exact
+ * spectral radius of each method's amplification matrix on the candidate modes and the modes
+ * coupled to them ({@link AmplificationLimit}); its javadoc states the error.
  */
 public final class StabilityAnalysis {
 
@@ -69,6 +75,13 @@ public final class StabilityAnalysis {
      * (explicit Euler's factor 1 + h²ω² per step is 1 + 10⁻⁶ h²ω_max² for them).
      */
     public static final double SLOW_MODE_FRACTION = 1e-3;
+    /**
+     * Relative Ritz residual ‖A y − θ y‖/θ_max below which a Lanczos Ritz pair joins the modal
+     * basis of a damped limit.
+     */
+    public static final double RITZ_TOLERANCE = 1e-8;
+    /** A damped limit within this relative distance of the fastest mode's formula is reported as that formula. */
+    static final double SAME_AS_FORMULA = 1e-9;
     /** The most Lanczos iterations (each keeps one vector of the basis). */
     public static final int LANCZOS_MAX_ITERATIONS = 300;
 
@@ -282,20 +295,58 @@ public final class StabilityAnalysis {
                     kind.isImplicit() ? LimitFormula.IMPLICIT_NONE : LimitFormula.PROJECTION_NONE);
         }
         LinearizedSystem lin = new LinearizedSystem(s);
-        if (lin.dim <= DENSE_MAX_DOFS) {
-            DenseResult d = dense(lin);
-            ModalEstimate f = d.fastest;
-            double limit = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < d.omegas.length; i++) {
-                if (d.omegas[i] > SLOW_MODE_FRACTION * f.omegaMax()) {
-                    limit = Math.min(limit, modalLimit(kind, d.omegas[i], d.zetas[i], verletDelta));
-                }
-            }
-            return new StabilityLimit(kind, limit, f.omegaMax(), f.zeta(), rule(kind, f.zeta(), verletDelta));
+        if (lin.hasDamping()) {
+            return dampedLimit(lin, kind, verletDelta);
         }
-        ModalEstimate f = lanczos(lin);
-        return new StabilityLimit(kind, f.omegaMax() > 0 ? modalLimit(kind, f.omegaMax(), f.zeta(), verletDelta)
-                : Double.POSITIVE_INFINITY, f.omegaMax(), f.zeta(), rule(kind, f.zeta(), verletDelta));
+        // Undamped, the modes decouple and every rule decreases with ω: the fastest mode decides.
+        ModalEstimate f = lin.dim <= DENSE_MAX_DOFS ? dense(lin).fastest : lanczos(lin);
+        return new StabilityLimit(kind, f.omegaMax() > 0 ? modalLimit(kind, f.omegaMax(), 0, verletDelta)
+                : Double.POSITIVE_INFINITY, f.omegaMax(), f.zeta(), rule(kind, 0, verletDelta));
+    }
+
+    /**
+     * With damping: the limit of the whole damped linearisation ({@link DampedLimit}), in the
+     * dense modal basis up to {@value #DENSE_MAX_DOFS} free DOFs and in a Lanczos Ritz basis of
+     * {@value #LANCZOS_MAX_ITERATIONS} steps above. The rule is the fastest mode's formula when the
+     * limit is that formula's value (one mode, damping along it alone), otherwise
+     * {@link LimitFormula#DAMPED_SPECTRAL}.
+     */
+    private static StabilityLimit dampedLimit(LinearizedSystem lin, IntegratorKind kind, double verletDelta) {
+        if (lin.dim == 0) {
+            return new StabilityLimit(kind, Double.POSITIVE_INFINITY, 0, 0, rule(kind, 0, verletDelta));
+        }
+        ModalBasis basis = lin.dim <= DENSE_MAX_DOFS ? ModalBasis.dense(lin)
+                : ModalBasis.lanczos(lin, LANCZOS_MAX_ITERATIONS, RITZ_TOLERANCE);
+        if (basis.size() == 0) {
+            return new StabilityLimit(kind, Double.POSITIVE_INFINITY, 0, 0, rule(kind, 0, verletDelta));
+        }
+        double omegaMax = basis.omega(0);
+        double zeta = basis.zeta(0);
+        DampedLimit.Result r = DampedLimit.compute(basis, kind, verletDelta);
+        double formula = modalLimit(kind, omegaMax, zeta, verletDelta);
+        boolean same = Math.abs(r.dtMax() - formula) <= SAME_AS_FORMULA * Math.max(formula, Double.MIN_NORMAL)
+                || r.dtMax() == formula;
+        return new StabilityLimit(kind, r.dtMax(), omegaMax, zeta,
+                same ? rule(kind, zeta, verletDelta) : LimitFormula.DAMPED_SPECTRAL);
+    }
+
+    /**
+     * The growth per step, ρ(G(h)), of the modes that leave the stability region first, for a
+     * built-in explicit method at step h on the linearisation of s (computed as the limit is, see
+     * {@link DampedLimit}); 1 or less below the limit. NaN for a method stable at every Δt or one
+     * whose amplification matrix is not known.
+     */
+    public static double growthPerStep(MassSpringSystem s, IntegratorKind kind, double verletDelta, double h) {
+        if (kind.isUnconditionallyStable()) {
+            return Double.NaN;
+        }
+        LinearizedSystem lin = new LinearizedSystem(s);
+        if (lin.dim == 0) {
+            return Double.NaN;
+        }
+        ModalBasis basis = lin.dim <= DENSE_MAX_DOFS ? ModalBasis.dense(lin)
+                : ModalBasis.lanczos(lin, LANCZOS_MAX_ITERATIONS, RITZ_TOLERANCE);
+        return DampedLimit.spectralRadius(basis, kind, verletDelta, h);
     }
 
     /** The rule the limit follows, for reports: the rule of {@code kind}'s registry entry. */

@@ -14,15 +14,42 @@ import java.util.function.Consumer;
  * mode's second one (or a lesson comparison's second run), further lanes the rest of a lesson's
  * comparison. Each lane keeps its stability analysis and its last finite positions. Confined to
  * the simulation thread.
+ *
+ * <p>The limit depends on the state (a sagging cloth's stretched springs are stiffer than the flat
+ * cloth's), so while the systems run, each lane's present state is analysed again every
+ * {@value #REFRESH_SECONDS} s of wall-clock time at most, on the lane's analysis thread, whenever
+ * the previous analysis has finished and no sooner than {@value #REFRESH_COST_FACTOR} times its
+ * duration after it, for systems of at most {@value #REFRESH_MAX_PARTICLES} particles (a larger
+ * cloth keeps the limit of its parameters: the analysis threads leave the cores to the stepping
+ * and the window). The chart samples carry this live limit ({@link #liveLimit}), so the Δt chart's limit
+ * line follows the state; the snapshot's limit ({@link #limit}) stays the one computed when the
+ * parameters or the method last changed, which the status bar and the explosion report quote.
  */
 final class Lanes {
 
+    /** The shortest wall-clock time between two analyses of a running lane's present state; in s. */
+    static final double REFRESH_SECONDS = 0.5;
+    /** A lane is analysed again no sooner than this many times its last analysis's duration. */
+    static final int REFRESH_COST_FACTOR = 20;
+    /**
+     * A lane with more particles than this is not analysed again while it runs (a 100×100 cloth,
+     * whose analysis takes a second or more): the analysis threads would take the cores the
+     * stepping and the window need.
+     */
+    static final int REFRESH_MAX_PARTICLES = 1600;
+
     private static final class Lane {
         final Simulation sim;
+        /** The steps the system had taken when it was last sent for analysis. */
+        long analysedAtStep = -1;
+        /** When ({@link System#nanoTime()}) it was last sent by a refresh. */
+        long analysedAtNanos;
         /** The first request of this lane: older results belong to systems shown before. */
         final long firstRequest;
         long request;
         StabilityWorker.Result shown;
+        /** The newest analysis of the present parameters: {@link #shown} or a later refresh. */
+        StabilityWorker.Result live;
         float[] lastFinite;
         boolean finalSampled;
 
@@ -37,6 +64,7 @@ final class Lanes {
     /** One analysis thread per lane, kept across scenes. */
     private final List<StabilityWorker> workers = new ArrayList<>();
     private long nextRequest = 1;
+    private long lastRefreshNanos;
 
     /** Shows {@code sims}, lane k the k-th; analyses of the systems shown before are ignored from now on. */
     void setAll(List<Simulation> sims) {
@@ -145,9 +173,38 @@ final class Lanes {
         for (int k = 0; k < lanes.size(); k++) {
             Lane l = lanes.get(k);
             l.request = nextRequest++;
+            l.analysedAtStep = l.sim.steps();
             workers.get(k).request(new StabilityWorker.Request(l.request,
                     l.sim.exploded() ? scene.build() : l.sim.system().copy(),
-                    l.sim.integratorKind(), scene.verletDelta()));
+                    l.sim.integratorKind(), scene.verletDelta(), false));
+        }
+    }
+
+    /**
+     * Sends each running lane's present state for analysis again, at most every
+     * {@value #REFRESH_SECONDS} s and only when it has stepped since and its thread is idle. The
+     * request is not a change of parameters: the limit shown stays current meanwhile.
+     *
+     * @param now {@link System#nanoTime()}
+     */
+    void refreshStability(SceneFile scene, long now) {
+        if (now - lastRefreshNanos < (long) (REFRESH_SECONDS * 1e9)) {
+            return;
+        }
+        lastRefreshNanos = now;
+        for (int k = 0; k < lanes.size(); k++) {
+            Lane l = lanes.get(k);
+            StabilityWorker w = workers.get(k);
+            if (l.sim.exploded() || l.sim.steps() == l.analysedAtStep || !w.idle()
+                    || l.shown == null || l.shown.id() != l.request
+                    || now - l.analysedAtNanos < REFRESH_COST_FACTOR * w.lastDurationNanos()
+                    || l.sim.system().particleCount() > REFRESH_MAX_PARTICLES) {
+                continue;
+            }
+            l.analysedAtNanos = now;
+            l.analysedAtStep = l.sim.steps();
+            workers.get(k).request(new StabilityWorker.Request(nextRequest++, l.sim.system().copy(),
+                    l.sim.integratorKind(), scene.verletDelta(), true));
         }
     }
 
@@ -161,12 +218,19 @@ final class Lanes {
         for (int k = 0; k < lanes.size(); k++) {
             Lane l = lanes.get(k);
             StabilityWorker.Result r = workers.get(k).latest();
-            if (r != null && r != l.shown && r.id() >= l.firstRequest) {
+            if (r == null || r.id() < l.firstRequest || r == l.live || r == l.shown) {
+                continue;
+            }
+            if (!r.refresh()) {
                 l.shown = r;
+                l.live = r;
                 changed = true;
                 if (r.failure() != null && r.id() == l.request) {
                     notice.accept(r.failure());
                 }
+            } else if (r.id() > l.request && r.limit() != null) {
+                l.live = r;
+                changed = true;
             }
         }
         return changed;
@@ -175,6 +239,12 @@ final class Lanes {
     /** Lane k's predicted limit, or null before its first analysis. */
     StabilityLimit limit(int k) {
         StabilityWorker.Result r = lanes.get(k).shown;
+        return r == null ? null : r.limit();
+    }
+
+    /** Lane k's limit at its present state, as last analysed while it runs; null before its first analysis. */
+    StabilityLimit liveLimit(int k) {
+        StabilityWorker.Result r = lanes.get(k).live;
         return r == null ? null : r.limit();
     }
 

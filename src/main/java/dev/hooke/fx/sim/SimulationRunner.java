@@ -47,8 +47,9 @@ import java.util.function.UnaryOperator;
  * compare mode end the work ({@link Driver.Cancelled}); other changes wait until the work ends.
  *
  * <p>Stability analyses run on threads of their own ({@link StabilityWorker}), one per system
- * shown, so that an eigen solve never stalls the stepping. Nothing a command or a step throws
- * leaves the thread: it becomes the snapshot's {@link Notice}.
+ * shown, so that an eigen solve never stalls the stepping; a running system's present state is
+ * analysed again now and then ({@link Lanes}). Nothing a command or a step throws leaves the
+ * thread: it becomes the snapshot's {@link Notice}.
  */
 public final class SimulationRunner implements AutoCloseable {
 
@@ -422,11 +423,10 @@ public final class SimulationRunner implements AutoCloseable {
         lastTickNanos = now;
         if (running) {
             advance(wall);
+            lanes.refreshStability(scene, now);
         }
         countRate(now);
-        if (lanes.pollStability(d -> notice(Notice.Kind.ANALYSIS_FAILED, d))) {
-            dirty = true;
-        }
+        dirty |= lanes.pollStability(d -> notice(Notice.Kind.ANALYSIS_FAILED, d));
         if (dirty) {
             publish();
         }
@@ -479,10 +479,8 @@ public final class SimulationRunner implements AutoCloseable {
         double elapsed = (now - rateWindowStart) * 1e-9;
         if (elapsed >= RATE_WINDOW_SECONDS) {
             double rate = rateWindowSteps / elapsed;
-            if (rate != stepsPerSecond) {
-                stepsPerSecond = rate;
-                dirty = true;
-            }
+            dirty |= rate != stepsPerSecond;
+            stepsPerSecond = rate;
             rateWindowSteps = 0;
             rateWindowStart = now;
         }
@@ -574,7 +572,7 @@ public final class SimulationRunner implements AutoCloseable {
 
     EnergySample sampleOf(int lane) {
         Simulation sim = lanes.sim(lane);
-        EnergySample e = Snapshots.sample(generation, lane, sim, lanes.limit(lane), lanes.naiveBound(lane));
+        EnergySample e = Snapshots.sample(generation, lane, sim, lanes.liveLimit(lane), lanes.naiveBound(lane));
         return decorator == null ? e : decorator.decorate(lane, sim, e);
     }
 

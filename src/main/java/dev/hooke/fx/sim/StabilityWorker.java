@@ -17,8 +17,11 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class StabilityWorker implements AutoCloseable {
 
-    /** A copy of the system to analyse, with the method and Verlet's δ (dimensionless). */
-    record Request(long id, MassSpringSystem system, IntegratorKind kind, double verletDelta) {
+    /**
+     * A copy of the system to analyse, with the method and Verlet's δ (dimensionless); a refresh
+     * analyses a running system's present state, with parameters unchanged.
+     */
+    record Request(long id, MassSpringSystem system, IntegratorKind kind, double verletDelta, boolean refresh) {
     }
 
     /**
@@ -28,7 +31,7 @@ final class StabilityWorker implements AutoCloseable {
      * @param naiveBound 2·√(m/k_s); in s
      * @param failure    why the analysis failed, or null
      */
-    record Result(long id, StabilityLimit limit, double naiveBound, String failure) {
+    record Result(long id, StabilityLimit limit, double naiveBound, String failure, boolean refresh) {
     }
 
     private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
@@ -40,11 +43,22 @@ final class StabilityWorker implements AutoCloseable {
     private final AtomicReference<Request> pending = new AtomicReference<>();
     private final AtomicReference<Result> result = new AtomicReference<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
+    private volatile long lastNanos;
 
     /** Queues an analysis; any request not yet started is dropped in its favour. */
     void request(Request r) {
         pending.set(r);
         schedule();
+    }
+
+    /** Whether no analysis is queued or running. */
+    boolean idle() {
+        return pending.get() == null && !scheduled.get();
+    }
+
+    /** How long the last analysis took; in ns (0 before the first). */
+    long lastDurationNanos() {
+        return lastNanos;
     }
 
     /** The newest result, or null before the first. */
@@ -62,7 +76,10 @@ final class StabilityWorker implements AutoCloseable {
         try {
             Request r;
             while ((r = pending.getAndSet(null)) != null) {
-                result.set(analyse(r));
+                long start = System.nanoTime();
+                Result done = analyse(r);
+                lastNanos = System.nanoTime() - start;
+                result.set(done);
             }
         } finally {
             scheduled.set(false);
@@ -75,9 +92,9 @@ final class StabilityWorker implements AutoCloseable {
     static Result analyse(Request r) {
         try {
             StabilityLimit limit = StabilityAnalysis.predictedLimit(r.system(), r.kind(), r.verletDelta());
-            return new Result(r.id(), limit, StabilityAnalysis.naiveBound(r.system()), null);
+            return new Result(r.id(), limit, StabilityAnalysis.naiveBound(r.system()), null, r.refresh());
         } catch (RuntimeException e) {
-            return new Result(r.id(), null, Double.NaN, "the stability analysis failed: " + e.getMessage());
+            return new Result(r.id(), null, Double.NaN, "the stability analysis failed: " + e.getMessage(), r.refresh());
         }
     }
 

@@ -3,6 +3,7 @@ package dev.hooke.core.sim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.Integrators;
 import dev.hooke.core.model.MassSpringSystem;
@@ -45,9 +46,55 @@ class ExplosionReportTest {
         sim.step(10_000);
         assertTrue(sim.exploded());
         ExplosionReport.Reason reason = sim.explosion().reason();
-        assertEquals(ExplosionReport.Cause.ENERGY_GREW, reason.cause(), reason.toString());
-        assertTrue(reason.energy() > Simulation.EXPLOSION_FACTOR * reason.scale(), reason.toString());
+        // the spring's total energy passes 100 scales before its energy of motion passes 10⁴
+        assertEquals(ExplosionReport.Cause.ENERGY_CREATED, reason.cause(), reason.toString());
+        assertTrue(reason.energy() > Simulation.ENERGY_GAIN_FACTOR * reason.scale(), reason.toString());
         assertEquals(reason.energy() / reason.scale(), reason.factor());
         assertTrue(sim.explosion().message().endsWith(reason.text() + "."));
+    }
+
+    /**
+     * A method that makes a whole body fly off faster and faster (each step multiplies every
+     * velocity by 1.5, as an unstable rigid mode would): the energy of motion relative to the
+     * centre of mass stays 0, the total energy does not, and the run is marked exploded.
+     */
+    @Test
+    void energyCreatedInTheFlightOfTheWholeBodyIsAnExplosion() {
+        MassSpringSystem.Builder b = MassSpringSystem.builder();
+        b.particle(0, 0, 0, 1);
+        b.particle(1, 0, 0, 1);
+        b.spring(0, 1, 100, 0, SpringKind.STRUCTURAL);
+        MassSpringSystem s = b.build();
+        for (int i = 0; i < 2; i++) {
+            s.setParticleState(i, s.x[3 * i], 0, 0, 1, 0, 0);
+        }
+        Integrator runaway = new Integrator() {
+            @Override
+            public IntegratorKind kind() {
+                return IntegratorKind.SYMPLECTIC_EULER;
+            }
+
+            @Override
+            public void step(MassSpringSystem sys, double h) {
+                for (int q = 0; q < sys.v.length; q++) {
+                    sys.v[q] *= 1.5;
+                    sys.x[q] += h * sys.v[q];
+                }
+            }
+        };
+        Simulation sim = new Simulation(s, runaway, 0.01);
+        double k0 = sim.observables().kinetic;
+        assertEquals(1.0, k0, 1e-15);
+        sim.step(1000);
+        assertTrue(sim.exploded(), "not marked exploded");
+        ExplosionReport.Reason reason = sim.explosion().reason();
+        assertEquals(ExplosionReport.Cause.ENERGY_CREATED, reason.cause(), reason.toString());
+        assertEquals(sim.energyScale() + k0, reason.scale(), 1e-12);
+        // the first step n whose kinetic energy 1.5^(2n)·K₀ rises more than 100 scales above K₀
+        long expected = 1;
+        while (k0 * Math.pow(1.5, 2 * expected) - k0 <= Simulation.ENERGY_GAIN_FACTOR * reason.scale()) {
+            expected++;
+        }
+        assertEquals(expected, sim.explosion().step());
     }
 }

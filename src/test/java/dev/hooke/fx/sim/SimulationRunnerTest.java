@@ -13,7 +13,12 @@ import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
+import dev.hooke.core.scene.ClothPins;
+import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
+import dev.hooke.core.scene.Scenes;
+import dev.hooke.core.stability.Equilibrium;
+import dev.hooke.core.stability.StabilityAnalysis;
 import dev.hooke.core.sim.Simulation;
 import java.util.ArrayList;
 import java.util.List;
@@ -159,6 +164,44 @@ class SimulationRunnerTest {
         // RK4: 2√2/ω
         assertEquals(Math.sqrt(2) * expected / 2, runner.latest().limit().dtMax(), STABILITY_LIMIT_RELATIVE * expected);
     }
+
+    /**
+     * A cloth pinned at two corners sags while it runs: the limit its chart samples carry starts
+     * at the flat cloth's and, analysed again as the state changes, falls to the limit at the
+     * equilibrium the cloth settles into (computed here from the engine's static solve); the
+     * snapshot's limit, which the status bar quotes, stays the one of the parameters as set.
+     */
+    @Test
+    void theLimitFollowsTheStateWhileTheClothSags() throws Exception {
+        SceneSpec spec = SceneSpec.of(SceneType.CLOTH).size(5).length(1).mass(0.05).structuralStiffness(20)
+                .shearStiffness(5).bendStiffness(1).springDamping(0.3).airDamping(0.1).gravity(9.81)
+                .pins(ClothPins.CORNERS);
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.CLOTH).withSpec(spec)
+                .withIntegrator(IntegratorKind.RK4).withDt(0.002));
+        await("the first analysis", () -> runner.latest().limitCurrent());
+        double flat = StabilityAnalysis.predictedLimit(Scenes.build(spec.copy()), IntegratorKind.RK4, 0).dtMax();
+        assertEquals(flat, runner.latest().limit().dtMax(), STABILITY_LIMIT_RELATIVE * flat);
+        MassSpringSystem hanging = Scenes.build(spec.copy());
+        assertTrue(Equilibrium.solve(hanging).converged());
+        double sagging = StabilityAnalysis.predictedLimit(hanging, IntegratorKind.RK4, 0).dtMax();
+        assertTrue(sagging < 0.99 * flat, sagging + " vs " + flat);
+
+        runner.setSpeed(4);
+        runner.play();
+        List<EnergySample> samples = new ArrayList<>();
+        await("the limit at the sagging cloth's equilibrium", () -> {
+            runner.drainSamples(samples);
+            return !samples.isEmpty()
+                    && Math.abs(samples.get(samples.size() - 1).limit() - sagging) <= SETTLED_LIMIT_RELATIVE * sagging;
+        });
+        double highest = samples.stream().mapToDouble(EnergySample::limit).filter(Double::isFinite).max().orElse(0);
+        assertEquals(flat, highest, STABILITY_LIMIT_RELATIVE * flat, "the samples start at the flat cloth's limit");
+        assertTrue(runner.latest().limitCurrent());
+        assertEquals(flat, runner.latest().limit().dtMax(), STABILITY_LIMIT_RELATIVE * flat);
+    }
+
+    /** How close to the equilibrium's limit the limit of the settling cloth must come. */
+    private static final double SETTLED_LIMIT_RELATIVE = 1e-3;
 
     @Test
     void anExplosionPausesTheRunnerAndPlayIsRefusedUntilAReset() throws Exception {
