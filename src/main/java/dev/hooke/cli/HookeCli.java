@@ -48,7 +48,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         footerHeading = "%n",
         footer = {"Without arguments, java -jar hooke.jar opens the workbench window.",
                 "Exit codes: 0 done (also when the system exploded), 1 output could not be written, 2 bad usage."},
-        subcommands = {RunCommand.class, StabilityCommand.class, LessonCommand.class, BenchCommand.class,
+        subcommands = {RunCommand.class, StabilityCommand.class, ModesCommand.class, LessonCommand.class, BenchCommand.class,
             HelpCommand.class})
 public final class HookeCli implements Runnable {
 

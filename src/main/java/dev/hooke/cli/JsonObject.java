@@ -44,6 +44,27 @@ final class JsonObject {
         return this;
     }
 
+    /** Puts an array of flat objects, each written on one line. */
+    JsonObject putObjects(String key, java.util.List<JsonObject> objects) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < objects.size(); i++) {
+            sb.append(i == 0 ? "\n    " : ",\n    ").append(objects.get(i).inline());
+        }
+        fields.put(key, sb.append(objects.isEmpty() ? "]" : "\n  ]").toString());
+        return this;
+    }
+
+    /** The object on one line. */
+    String inline() {
+        StringBuilder sb = new StringBuilder("{");
+        boolean first = true;
+        for (Map.Entry<String, String> e : fields.entrySet()) {
+            sb.append(first ? "" : ", ").append(quote(e.getKey())).append(": ").append(e.getValue());
+            first = false;
+        }
+        return sb.append('}').toString();
+    }
+
     /** The object, one key per line, indented by two spaces, ended by a line feed. */
     String toJson() {
         StringBuilder sb = new StringBuilder("{");

@@ -209,6 +209,19 @@ final class AmplificationLimit {
 
     /** ρ(G(h)) of a partitioned method's step on the system. */
     static double spectralRadius(Scheme kind, double delta, double[] omega2, DMatrixRMaj b, double h) {
+        Complex_F64[] values = stepEigenvalues(kind, delta, omega2, b, h);
+        if (values == null) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double rho = 0;
+        for (Complex_F64 v : values) {
+            rho = Math.max(rho, v.getMagnitude());
+        }
+        return rho;
+    }
+
+    /** The eigenvalues of G(h), a partitioned method's step on the system; null when the solve fails. */
+    static Complex_F64[] stepEigenvalues(Scheme kind, double delta, double[] omega2, DMatrixRMaj b, double h) {
         int k = omega2.length;
         int blocks = kind == Scheme.SYMPLECTIC_EULER ? 2 : 3;
         int n = blocks * k;
@@ -268,13 +281,13 @@ final class AmplificationLimit {
         }
         EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(n, false);
         if (!eig.decompose(g)) {
-            return Double.POSITIVE_INFINITY;
+            return null;
         }
-        double rho = 0;
-        for (int i = 0; i < eig.getNumberOfEigenvalues(); i++) {
-            rho = Math.max(rho, eig.getEigenvalue(i).getMagnitude());
+        Complex_F64[] values = new Complex_F64[eig.getNumberOfEigenvalues()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = eig.getEigenvalue(i);
         }
-        return rho;
+        return values;
     }
 
     /** out = B · x[offset … offset + k). */

@@ -1,0 +1,112 @@
+package dev.hooke.cli;
+
+import dev.hooke.core.integrate.Integrator;
+import dev.hooke.core.integrate.PositionVerlet;
+import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.scene.SceneSpec;
+import dev.hooke.core.stability.Equilibrium;
+import dev.hooke.core.stability.Modes;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code hooke modes}: the modes of a scene linearised at its initial state (or at equilibrium)
+ * and what one step of an integrator at Δt does to each ({@link Modes}): ω, ζ, z = Δt·λ, the
+ * amplification |R|, the relative period error and whether the mode is inside the method's
+ * stability region. CSV (one row a mode, fastest first) or, with {@code --json}, one object.
+ */
+@Command(name = "modes", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = HookeCli.Version.class,
+        description = {"The modes of a scene and what one step of an integrator at Δt does to each.",
+            "For every mode of the system linearised at its initial state (or --at equilibrium): omega = |λ| "
+                + "(rad/s), zeta, z = Δt·λ (z_re, z_im), the amplification |R| of one step, the relative period "
+                + "error and whether it is inside the method's stability region; fastest first."},
+        footer = {"CSV columns: omega,zeta,z_re,z_im,amplification,period_error,stable.",
+            "--json prints {\"scene\", \"integrator\", \"dt\", \"at\", \"unstable\", \"modes\": [{\"omega\", \"zeta\", "
+                + "\"z_re\", \"z_im\", \"amplification\", \"period_error\", \"stable\"}, …]}; amplification and "
+                + "period_error are null where they have no value (a position-based method, a mode that does "
+                + "not oscillate)."})
+final class ModesCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    SceneOptions scene;
+
+    @Mixin
+    IntegratorOptions integrator;
+
+    @Option(names = "--dt", paramLabel = "S", defaultValue = "0.001", converter = Converters.TimeStep.class,
+            description = "Δt, the time step, in s: from 1e-7 to 1 (default: ${DEFAULT-VALUE}).")
+    double dt;
+
+    @Option(names = "--at", paramLabel = "STATE", defaultValue = "initial", converter = StabilityCommand.AtConverter.class,
+            description = "The state the system is linearised at: initial (the scene as built) or equilibrium "
+                    + "(where springs and gravity balance) (default: ${DEFAULT-VALUE}).")
+    StabilityCommand.At at;
+
+    @Option(names = "--count", paramLabel = "N", converter = Converters.NonNegativeInt.class,
+            description = "Only the N fastest modes (default: all).")
+    Integer count;
+
+    @Option(names = "--json", description = "Print one JSON object instead of CSV.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        SceneSpec sceneSpec = scene.toSpec(spec);
+        integrator.check(spec);
+        MassSpringSystem system = SceneOptions.build(spec, sceneSpec);
+        int dofs = Modes.degreesOfFreedom(system);
+        if (dofs > Modes.DENSE_MAX_DOFS) {
+            throw new UsageException(spec.commandLine(), "the scene has " + dofs + " free degrees of freedom; "
+                    + "modes finds the modes of at most " + Modes.DENSE_MAX_DOFS + " (a smaller --size or --nodes)");
+        }
+        if (at == StabilityCommand.At.EQUILIBRIUM) {
+            Equilibrium.solve(system);
+        }
+        Integrator method = integrator.create();
+        double delta = method instanceof PositionVerlet v ? v.damping() : PositionVerlet.DEFAULT_DAMPING;
+        Modes.Result result;
+        try (ProgressLine progress = ProgressLine.onTerminal("modes")) {
+            progress.at("the eigen solve", 0, -1);
+            result = Modes.of(system, integrator.kind(), dt, delta);
+        }
+        List<Modes.Mode> modes = result.modes();
+        if (count != null && count < modes.size()) {
+            modes = modes.subList(0, count);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            List<JsonObject> rows = new ArrayList<>(modes.size());
+            for (Modes.Mode m : modes) {
+                rows.add(new JsonObject().put("omega", m.omega()).put("zeta", m.zeta()).put("z_re", m.zRe())
+                        .put("z_im", m.zIm()).put("amplification", m.amplification())
+                        .put("period_error", m.periodError()).put("stable", m.stable()));
+            }
+            out.print(new JsonObject().put("scene", sceneSpec.type().id()).put("integrator", integrator.kind().id())
+                    .put("dt", dt).put("at", at.id()).put("has_region", result.hasRegion())
+                    .put("unstable", result.unstableCount()).putObjects("modes", rows).toJson());
+        } else {
+            out.println("omega,zeta,z_re,z_im,amplification,period_error,stable");
+            for (Modes.Mode m : modes) {
+                out.println(String.join(",", cell(m.omega()), cell(m.zeta()), cell(m.zRe()), cell(m.zIm()),
+                        cell(m.amplification()), cell(m.periodError()), Boolean.toString(m.stable())));
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** A number in full precision, or an empty cell where it has no value. */
+    private static String cell(double v) {
+        return Double.isFinite(v) ? Double.toString(v) : "";
+    }
+}
