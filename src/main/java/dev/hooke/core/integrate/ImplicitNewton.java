@@ -23,11 +23,16 @@ import java.util.Objects;
  * <pre>
  *   (M − τ ∂F/∂v − τ² ∂F/∂x) Δv = τ (F₀ + τ ∂F/∂x v₀),      v₁ = v₀ + Δv
  * </pre>
- * with ∂F/∂x = −K and ∂F/∂v = −C − c I assembled by {@link SystemMatrix} (clamped or not, the
- * non-symmetric damping term left out). Because F is linear in v at fixed x, this is exactly one
- * Newton step for G = 0 from the guess v = 0 (x = x₀): there G(0) = −M v₀ − τ F(x₀, 0) and
- * F(x₀, 0) = F₀ + C v₀ + c v₀. The first guess for Δv is the previous step's Δv when warm start
- * is on, else 0.
+ * with ∂F/∂x = −K and ∂F/∂v = −C − c I. On the left they are assembled by {@link SystemMatrix}
+ * (clamped or not, the non-symmetric damping term left out); on the right ∂F/∂x is the true
+ * derivative (unclamped, with the damping term), so that τ (F₀ + τ ∂F/∂x v₀) = τ F(x₀ + τ v₀, v₀)
+ * + O(τ³): the clamp changes the matrix the step is solved with, not the equations. With the
+ * true derivative on both sides this is exactly one Newton step for G = 0 from the guess v = 0
+ * (x = x₀), since F is linear in v at fixed x: G(0) = −M v₀ − τ F(x₀, 0) and
+ * F(x₀, 0) = F₀ + C v₀ + c v₀. Because the matrix is M + O(τ), its approximations move Δv by
+ * O(τ³) only, which keeps {@link ImplicitMidpoint} second order with one solve per step (see
+ * {@link SystemMatrix#assembleStep}). The first guess for Δv is the previous step's Δv when warm
+ * start is on, else 0.
  *
  * <h2>Further Newton iterations</h2>
  * With {@link ImplicitOptions#newtonIterations()} = N &gt; 1 the equations are re-linearised at

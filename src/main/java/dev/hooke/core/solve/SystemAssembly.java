@@ -7,9 +7,11 @@ import dev.hooke.core.parallel.Team;
 /**
  * One assembly pass of a {@link SystemMatrix}: per free node its diagonal m + τc, per spring slot
  * its block S_s = τ D_s + τ² K_s kept as (m, β) with S_s = m mᵀ + β I, the diagonal blocks summed
- * for the preconditioners, and, when asked, K v or the right-hand side b = τ F(x, v) − τ² K v on
- * the free DOFs, all in one pass over the springs (Baraff &amp; Witkin 1998, §5). K_s and the force
- * come from {@link SpringGeometry}, with or without Choi &amp; Ko's clamp.
+ * for the preconditioners, and, when asked, K v or the right-hand side b = τ F(x, v) + τ² (∂F/∂x) v
+ * on the free DOFs, all in one pass over the springs (Baraff &amp; Witkin 1998, §5). K_s and the
+ * force come from {@link SpringGeometry}; the matrix with or without Choi &amp; Ko's clamp, b always
+ * with the true derivative (K_s unclamped and the damping term E_s; see
+ * {@link SystemMatrix#assembleStep}).
  *
  * <p>The parts of the partition run on a {@link Team} ({@link #run}), the springs between parts on
  * the caller afterwards ({@link #boundary}): every sum is formed in the same order on any number of
@@ -213,23 +215,30 @@ final class SystemAssembly implements Team.Job {
                 uz -= vel[b + 2];
             }
             double nu = nx * ux + ny * uy + nz * uz;
-            // K u = k_s (1 − g) (n·u) n + k_s g u
-            double wx = along * nu * nx + across * ux;
-            double wy = along * nu * ny + across * uy;
-            double wz = along * nu * nz + across * uz;
             double cx;
             double cy;
             double cz;
             if (rhs) {
-                // τ f_a − τ² K u, f_a = (k_s (l − L) + k_d (v_b − v_a)·n) n
+                // τ f_a + τ² (∂f_a/∂x) u with the true derivative, whatever the matrix uses:
+                // −K_s u with g unclamped, plus the damping term (k_d/l) [(n·u) P u + n |P u|²],
+                // P = I − n nᵀ (E_s of SpringGeometry applied to u; see SystemMatrix#assembleStep)
+                double gt = SpringGeometry.transverseFactor(rest[sp], l, false);
+                double alongT = k0 * (1 - gt);
+                double acrossT = k0 * gt;
+                double px = ux - nu * nx;
+                double py = uy - nu * ny;
+                double pz = uz - nu * nz;
+                double e = kd[sp] / l;
+                double pp = px * px + py * py + pz * pz;
                 double mag = t * SpringGeometry.axialForce(k0, kd[sp], rest[sp], l, -nu);
-                cx = mag * nx - t2 * wx;
-                cy = mag * ny - t2 * wy;
-                cz = mag * nz - t2 * wz;
+                cx = mag * nx - t2 * (alongT * nu * nx + acrossT * ux - e * (nu * px + nx * pp));
+                cy = mag * ny - t2 * (alongT * nu * ny + acrossT * uy - e * (nu * py + ny * pp));
+                cz = mag * nz - t2 * (alongT * nu * nz + acrossT * uz - e * (nu * pz + nz * pp));
             } else {
-                cx = wx;
-                cy = wy;
-                cz = wz;
+                // K u = k_s (1 − g) (n·u) n + k_s g u, K as assembled
+                cx = along * nu * nx + across * ux;
+                cy = along * nu * ny + across * uy;
+                cz = along * nu * nz + across * uz;
             }
             if (da >= 0) {
                 out[da] += cx;

@@ -170,10 +170,18 @@ public final class SystemMatrix {
      * Assembles A as {@link #assemble} does and, in the same pass over the springs, the right-hand
      * side of Baraff &amp; Witkin's step on the free DOFs:
      * <pre>
-     *   b = τ F(x, v) − τ² K v          (N·s)
+     *   b = τ F(x, v) + τ² (∂F/∂x) v          (N·s)
      * </pre>
      * with F the whole force of {@link Forces#compute} (springs, axial damping, gravity, air
-     * damping) and pinned particles' velocities taken as 0.
+     * damping) and pinned particles' velocities taken as 0. The derivative in b is the true one,
+     * whatever A uses: −K_s with the transverse factor 1 − L/l unclamped, plus the damping term
+     * E_s ({@link SpringJacobian}). So b = τ F(x + τ v, v) + O(τ³), and the clamp and the
+     * left-out E_s change only the matrix the step is solved with, not the equations it solves:
+     * they change A by O(τ²), so with Δv = O(τ) they move the solve A Δv = b by O(τ³), one order
+     * beyond what a second-order step needs (the velocity part τ D_s + τ c I of A is exact). One
+     * solve per step thus keeps the implicit midpoint rule second order. With the clamp in b as
+     * well, b would be off by O(τ²) where springs are compressed, and the midpoint rule would drop
+     * to first order there.
      *
      * @param v   velocities, {@code 3*i+k}, in m/s
      * @param rhs receives b, length ≥ {@link #dimension()}
