@@ -61,6 +61,7 @@ public final class ImplicitMidpoint extends ImplicitIntegrator {
     @Override
     public void step(MassSpringSystem s, double h) {
         newton.solve(s, 0.5 * h);
+        recordDissipation(s, h);
         final double[] x = s.x;
         final double[] v = s.v;
         final double[] x0 = newton.x0;

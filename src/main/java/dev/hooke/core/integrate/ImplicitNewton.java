@@ -69,11 +69,15 @@ final class ImplicitNewton {
     private final SolverStats stats = new SolverStats();
     private final ForceEvaluator forces = new ForceEvaluator();
 
-    /** Start positions, start velocities (pinned: 0), iterate velocities and positions; 3n each. */
+    /**
+     * Start positions, start velocities (pinned: 0), iterate velocities and positions; 3n each.
+     * After {@link #solve}, x_k = x₀ + τ v_k for the final v_k: the point where the step's force
+     * is evaluated.
+     */
     double[] x0 = new double[0];
     double[] v0 = new double[0];
     double[] vk = new double[0];
-    private double[] xk = new double[0];
+    double[] xk = new double[0];
     private double[] force = new double[0];
 
     private double[] rhs = new double[0];
