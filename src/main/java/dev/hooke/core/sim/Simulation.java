@@ -48,6 +48,7 @@ public final class Simulation {
     private double accumulator;
     private final Observables observables = new Observables();
     private ExplosionReport explosion;
+    private final SolverTally solverTally = new SolverTally();
 
     private double energyScale;
     private final double lengthScale;
@@ -83,6 +84,7 @@ public final class Simulation {
         double powerBefore = observables.dampingPower;
         try {
             integrator.step(system, dt);
+            solverTally.record(integrator.solverStats(), steps + 1);
             double damping = integrator.dissipatedWork();
             double contactLoss = GroundContact.resolve(system);
             time += dt;
@@ -301,6 +303,11 @@ public final class Simulation {
     /** The explosion report, or null. */
     public ExplosionReport explosion() {
         return explosion;
+    }
+
+    /** What the linear solves of the steps taken so far did (the implicit methods). */
+    public SolverTally solverTally() {
+        return solverTally;
     }
 
     /** The energy scale E_ref the detector compares with; in J. */
