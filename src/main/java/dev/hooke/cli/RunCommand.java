@@ -199,7 +199,7 @@ final class RunCommand implements Callable<Integer> {
         }
         return String.format(Locale.ROOT, "SOLVER FAILED in %d of %d steps (first at step %d): %d did not converge, "
                         + "%d met an indefinite matrix; largest residual %s.",
-                Math.max(t.unconvergedSteps(), t.indefiniteSteps()), t.solvedSteps(), t.firstFailure(),
+                t.failedSteps(), t.solvedSteps(), t.firstFailure(),
                 t.unconvergedSteps(), t.indefiniteSteps(), Numbers.num(t.largestResidual()));
     }
 

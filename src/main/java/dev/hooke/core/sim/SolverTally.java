@@ -15,6 +15,7 @@ public final class SolverTally {
     private long solvedSteps;
     private long unconvergedSteps;
     private long indefiniteSteps;
+    private long failedSteps;
     private double largestResidual;
     private long firstFailure = -1;
 
@@ -24,17 +25,18 @@ public final class SolverTally {
      * @param solvedSteps      steps that solved a linear system
      * @param unconvergedSteps steps with a solve that did not reach its tolerance
      * @param indefiniteSteps  steps that met a matrix that is not positive definite
+     * @param failedSteps      steps that did either
      * @param largestResidual  the largest ‖b − A x‖/‖b‖ at the end of a step; dimensionless (0
      *                         before the first solve)
      * @param firstFailure     the number (from 1) of the first step that did not converge or met
      *                         an indefinite matrix, or −1
      */
-    public record Totals(long solvedSteps, long unconvergedSteps, long indefiniteSteps, double largestResidual,
-                         long firstFailure) {
+    public record Totals(long solvedSteps, long unconvergedSteps, long indefiniteSteps, long failedSteps,
+                         double largestResidual, long firstFailure) {
 
         /** Whether some step did not converge or met an indefinite matrix. */
         public boolean failed() {
-            return unconvergedSteps > 0 || indefiniteSteps > 0;
+            return failedSteps > 0;
         }
     }
 
@@ -56,8 +58,11 @@ public final class SolverTally {
             indefiniteSteps++;
             failed = true;
         }
-        if (failed && firstFailure < 0) {
-            firstFailure = step;
+        if (failed) {
+            failedSteps++;
+            if (firstFailure < 0) {
+                firstFailure = step;
+            }
         }
         if (!(stats.finalResidual <= largestResidual)) {
             largestResidual = stats.finalResidual;
@@ -66,12 +71,12 @@ public final class SolverTally {
 
     /** The totals now. */
     public Totals totals() {
-        return new Totals(solvedSteps, unconvergedSteps, indefiniteSteps, largestResidual, firstFailure);
+        return new Totals(solvedSteps, unconvergedSteps, indefiniteSteps, failedSteps, largestResidual, firstFailure);
     }
 
     /** Whether some step did not converge or met an indefinite matrix. */
     public boolean failed() {
-        return unconvergedSteps > 0 || indefiniteSteps > 0;
+        return failedSteps > 0;
     }
 
     /** Steps that solved a linear system. */
