@@ -38,7 +38,7 @@ public final class BackwardEuler extends ImplicitIntegrator {
 
     /** Backward Euler with the given options. */
     public BackwardEuler(ImplicitOptions options) {
-        super(options);
+        super(options, false);
     }
 
     @Override

@@ -24,8 +24,12 @@ public abstract sealed class ImplicitIntegrator implements Integrator permits Ba
     final ImplicitNewton newton;
     private double dissipated = Double.NaN;
 
-    ImplicitIntegrator(ImplicitOptions options) {
-        newton = new ImplicitNewton(options);
+    /**
+     * @param trueDerivative whether the step's right-hand side takes the true ∂F/∂x (see
+     *                       {@code ImplicitNewton})
+     */
+    ImplicitIntegrator(ImplicitOptions options, boolean trueDerivative) {
+        newton = new ImplicitNewton(options, trueDerivative);
     }
 
     /** The options in use. */
