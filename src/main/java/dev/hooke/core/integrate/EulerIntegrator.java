@@ -1,7 +1,6 @@
 package dev.hooke.core.integrate;
 
 import dev.hooke.core.force.ForceEvaluator;
-import dev.hooke.core.force.Forces;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
@@ -47,7 +46,7 @@ abstract sealed class EulerIntegrator implements Integrator permits ExplicitEule
         final double[] invMass = s.inverseMassArray();
         final boolean symplectic = velocityFirst;
         forces.compute(s, x, v, f);
-        dissipated = h * Forces.dampingPower(s, x, v);
+        dissipated = h * forces.dampingPower();
         for (int i = 0; i < s.particleCount(); i++) {
             double w = invMass[i];
             if (w == 0) {

@@ -1,6 +1,5 @@
 package dev.hooke.core.integrate;
 
-import dev.hooke.core.force.Forces;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.solve.LinearSolver;
 import dev.hooke.core.solve.SystemMatrix;
@@ -54,7 +53,7 @@ public abstract sealed class ImplicitIntegrator implements Integrator permits Ba
 
     /** Records ΔW_d = h P_d(x_k, v_k) after the solve of a step of length h. */
     final void recordDissipation(MassSpringSystem s, double h) {
-        dissipated = h * Forces.dampingPower(s, newton.xk, newton.vk);
+        dissipated = h * newton.dampingPower();
     }
 
     @Override

@@ -134,6 +134,11 @@ final class ImplicitNewton {
         return forces.threads();
     }
 
+    /** P_d at (x_k, v_k) of the last {@link #solve}, from its last force evaluation; in W. */
+    double dampingPower() {
+        return forces.dampingPower();
+    }
+
     LinearSolver solver() {
         return solver;
     }

@@ -2,7 +2,6 @@ package dev.hooke.core.integrate;
 
 import dev.hooke.core.stability.LimitFormula;
 import dev.hooke.core.force.ForceEvaluator;
-import dev.hooke.core.force.Forces;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
@@ -127,7 +126,7 @@ public final class PositionVerlet implements Integrator {
         final int n = s.particleCount();
         if (seen != s || seenRevision != s.revision() || seenH != h) {
             forces.compute(s, x, v, f);
-            powerAtAcc = Forces.dampingPower(s, x, v);
+            powerAtAcc = forces.dampingPower();
             for (int i = 0; i < n; i++) {
                 double w = invMass[i];
                 for (int q = 3 * i; q < 3 * i + 3; q++) {
@@ -153,7 +152,7 @@ public final class PositionVerlet implements Integrator {
             }
         }
         forces.compute(s, x, v, f);
-        double powerEnd = Forces.dampingPower(s, x, v);
+        double powerEnd = forces.dampingPower();
         dissipated = 0.5 * h * (powerAtAcc + powerEnd) + delta * drag / (2 * h * h);
         powerAtAcc = powerEnd;
         for (int i = 0; i < n; i++) {

@@ -2,7 +2,6 @@ package dev.hooke.core.integrate;
 
 import dev.hooke.core.stability.LimitFormula;
 import dev.hooke.core.force.ForceEvaluator;
-import dev.hooke.core.force.Forces;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
@@ -76,19 +75,19 @@ public final class RungeKutta4 implements Integrator {
 
         // stage 1 at (x0, v0): k1 = (v0, a0)
         forces.compute(s, x0, v0, f);
-        double power = Forces.dampingPower(s, x0, v0);
+        double power = forces.dampingPower();
         stage(n, invMass, f, v0, 1.0, 0.5 * h, true);
         // stage 2 at (xt, vt)
         forces.compute(s, xt, vt, f);
-        power += 2 * Forces.dampingPower(s, xt, vt);
+        power += 2 * forces.dampingPower();
         stage(n, invMass, f, vt, 2.0, 0.5 * h, false);
         // stage 3
         forces.compute(s, xt, vt, f);
-        power += 2 * Forces.dampingPower(s, xt, vt);
+        power += 2 * forces.dampingPower();
         stage(n, invMass, f, vt, 2.0, h, false);
         // stage 4
         forces.compute(s, xt, vt, f);
-        power += Forces.dampingPower(s, xt, vt);
+        power += forces.dampingPower();
         dissipated = h / 6.0 * power;
         for (int i = 0; i < n; i++) {
             double w = invMass[i];

@@ -2,7 +2,6 @@ package dev.hooke.core.integrate;
 
 import dev.hooke.core.stability.LimitFormula;
 import dev.hooke.core.force.ForceEvaluator;
-import dev.hooke.core.force.Forces;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
@@ -79,7 +78,7 @@ public final class VelocityVerlet implements Integrator {
         final int n = s.particleCount();
         if (seen != s || seenRevision != s.revision()) {
             forces.compute(s, x, v, f);
-            powerAtAcc = Forces.dampingPower(s, x, v);
+            powerAtAcc = forces.dampingPower();
             for (int i = 0; i < n; i++) {
                 double w = invMass[i];
                 for (int q = 3 * i; q < 3 * i + 3; q++) {
@@ -98,7 +97,7 @@ public final class VelocityVerlet implements Integrator {
             }
         }
         forces.compute(s, x, v, f);
-        double powerEnd = Forces.dampingPower(s, x, v);
+        double powerEnd = forces.dampingPower();
         dissipated = 0.5 * h * (powerAtAcc + powerEnd);
         powerAtAcc = powerEnd;
         for (int i = 0; i < n; i++) {

@@ -83,6 +83,7 @@ class ParallelResultsTest {
         assertTrue(boundary < s.springCount() / 10, "boundary springs " + boundary);
     }
 
+    /** Forces and, from the same pass, the damping power P_d. */
     @Test
     void forcesAreTheSameOnAnyNumberOfThreadsAndMatchThePlainLoop() {
         MassSpringSystem s = cloth();
@@ -93,10 +94,15 @@ class ParallelResultsTest {
         ForceEvaluator f = new ForceEvaluator();
         f.setThreads(1);
         f.compute(s, s.x, s.v, one);
+        double powerOne = f.dampingPower();
         f.setThreads(2);
         f.compute(s, s.x, s.v, two);
         assertArrayEquals(one, two);
         assertClose(plain, one, plain.length, "force");
+        double power = Forces.dampingPower(s, s.x, s.v);
+        assertTrue(power > 0, "the cloth is damped and moving");
+        assertEquals(powerOne, f.dampingPower(), "the damping power summed in the same order");
+        assertEquals(power, powerOne, SUMMATION_ORDER * power, "the damping power of the same pass");
     }
 
     @Test
