@@ -60,7 +60,8 @@ public final class IntegratorOptions {
 
     @Option(names = "--clamp", paramLabel = "true|false",
             description = "Implicit only: Choi & Ko's clamp max(0, 1 - L/l) on the compressed springs' transverse "
-                    + "stiffness, which keeps the system positive definite (default: true).")
+                    + "stiffness in the matrix, which keeps it positive definite; the right-hand side keeps the true "
+                    + "stiffness (default: true).")
     String clamp;
 
     @Option(names = "--iterations", paramLabel = "N",

@@ -55,7 +55,8 @@ public final class ObservablesCsv {
      *   elastic       U_el = Σ ½ k_s (l − L)²; J
      *   gravitational U_g = Σ m (−g · x); J
      *   total         E = K + U_el + U_g; J
-     *   dissipated    W_d, work dissipated by damping and ground contact since t = 0; J
+     *   dissipated    W_d, work dissipated by damping (by the integrator's own quadrature,
+     *                 Integrator#dissipatedWork) and ground contact since t = 0; J
      *   max_speed     the largest particle speed; m/s
      *   max_strain    the largest |l − L| / L; dimensionless
      *   momentum_x/y/z  Σ m v over the free particles; kg·m/s

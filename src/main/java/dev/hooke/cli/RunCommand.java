@@ -7,6 +7,7 @@ import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.sim.Simulation;
+import dev.hooke.core.sim.SolverTally;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -176,11 +177,30 @@ final class RunCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%d iterations per step; after the last step strain rms %s, max %s%n",
                     st.iterations, Numbers.num(st.rmsStrain), Numbers.num(st.maxStrain));
         }
+        SolverTally.Totals solves = sim.solverTally().totals();
+        if (solves.solvedSteps() > 0) {
+            out.println(solverLine(solves));
+        }
         if (sim.exploded()) {
             out.println("EXPLODED. " + sim.explosion().message());
         } else {
             out.println("No explosion.");
         }
+    }
+
+    /**
+     * The summary's line on the linear solves: all converged, or how many steps did not converge
+     * or met an indefinite matrix, from which step on, and the largest residual left.
+     */
+    static String solverLine(SolverTally.Totals t) {
+        if (!t.failed()) {
+            return String.format(Locale.ROOT, "Linear solves: all %d steps converged, largest residual %s.",
+                    t.solvedSteps(), Numbers.num(t.largestResidual()));
+        }
+        return String.format(Locale.ROOT, "SOLVER FAILED in %d of %d steps (first at step %d): %d did not converge, "
+                        + "%d met an indefinite matrix; largest residual %s.",
+                t.failedSteps(), t.solvedSteps(), t.firstFailure(),
+                t.unconvergedSteps(), t.indefiniteSteps(), Numbers.num(t.largestResidual()));
     }
 
     /** The reason of a failed write, in a few words. */

@@ -2,6 +2,7 @@ package dev.hooke.fx;
 
 import static dev.hooke.fx.Widgets.toggleClass;
 
+import dev.hooke.core.sim.SolverTally;
 import dev.hooke.core.stability.StabilityLimit;
 import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.controls.SteadyLabel;
@@ -18,7 +19,8 @@ import javafx.util.Duration;
 
 /**
  * The status bar below the window (simulated time, steps, Δt, the stability limit, the naive
- * bound, steps per second, frames per second, the solver's statistics, a notice) and the limit's
+ * bound, steps per second, frames per second, the solver's statistics, the solver's failures since
+ * the reset, a notice) and the limit's
  * details the side panel shows under the integrator ({@code limitDetail}, {@code ratioDetail}),
  * all written from a snapshot.
  */
@@ -34,6 +36,8 @@ final class StatusBar {
     private final SteadyLabel rateLabel = new SteadyLabel("stepsPerSecondLabel");
     private final SteadyLabel fpsLabel = new SteadyLabel("fpsLabel");
     private final Label noticeLabel = statusLabel("noticeLabel");
+    /** The linear solves' failures since the reset; hidden while there are none. */
+    private final Label solverFailuresLabel = statusLabel("solverFailures");
     /** The solver's statistics, written by the integrator panel. */
     private final SteadyLabel solverLabel = new SteadyLabel("solverStatus");
     private final Label limitDetail = new Label();
@@ -50,12 +54,15 @@ final class StatusBar {
 
     StatusBar() {
         bar = new FlowPane(22, 2, timeLabel, stepsLabel, dtLabel, limitLabel, naiveLabel, rateLabel, fpsLabel,
-                solverLabel, noticeLabel);
+                solverLabel, solverFailuresLabel, noticeLabel);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add("status-bar");
         bar.setId("statusBar");
         noticeLabel.getStyleClass().add("notice");
         noticeTimer.setOnFinished(e -> noticeLabel.setText(""));
+        solverFailuresLabel.getStyleClass().addAll("notice", "above-limit");
+        solverFailuresLabel.setVisible(false);
+        solverFailuresLabel.managedProperty().bind(solverFailuresLabel.visibleProperty());
         limitDetail.setId("limitDetail");
         limitDetail.setWrapText(true);
         limitDetail.getStyleClass().add("detail");
@@ -189,6 +196,26 @@ final class StatusBar {
             }
         }
         toggleClass(ratioDetail, "above-limit", above || (limit != null && limit.unstableAtEveryDt()));
+        showSolverFailures(s.solverTotals());
+    }
+
+    /**
+     * Says how many steps since the reset had a linear solve that did not converge or met an
+     * indefinite matrix, and the largest residual; hidden while there are none.
+     */
+    private void showSolverFailures(SolverTally.Totals t) {
+        boolean failed = t != null && t.failed();
+        solverFailuresLabel.setVisible(failed);
+        if (!failed) {
+            solverFailuresLabel.setText("");
+            return;
+        }
+        String text = I18n.text("status.solverFailed", String.format(Locale.ROOT, "%,d", t.unconvergedSteps()),
+                String.format(Locale.ROOT, "%,d", t.solvedSteps()), Numbers.format(t.largestResidual(), 2));
+        if (t.indefiniteSteps() > 0) {
+            text += I18n.text("status.solverIndefinite", String.format(Locale.ROOT, "%,d", t.indefiniteSteps()));
+        }
+        solverFailuresLabel.setText(text);
     }
 
     /** A ratio as a whole percentage, or "under 1 %". */

@@ -1,6 +1,7 @@
 package dev.hooke.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.integrate.ImplicitOptions;
@@ -274,5 +275,85 @@ class RunCommandTest {
             assertEquals("", row[table.column("cg_iterations")]);
             assertEquals("", row[table.column("converged")]);
         }
+    }
+
+    /** The summary line on the solves, read from the output. */
+    private static String solverLine(String out) {
+        return Arrays.stream(out.split("\\R")).filter(l -> l.startsWith("Linear solves:") || l.startsWith("SOLVER FAILED"))
+                .findFirst().orElseThrow(() -> new AssertionError("no solver line in\n" + out));
+    }
+
+    /**
+     * The summary says what the CSV's solver columns show, step by step: here CG capped at two
+     * unpreconditioned iterations with a tolerance of 10⁻¹² cannot converge on a moving cloth, and
+     * the summary counts the rows with converged = 0 and the largest residual among all rows.
+     */
+    @Test
+    void theSummaryCountsTheStepsThatDidNotConverge() throws IOException {
+        Path csv = dir.resolve("starved.csv");
+        int steps = 8;
+        Hooke.Result r = Hooke.run("run", "--scene", "cloth", "--size", "6", "--integrator", "implicit-euler",
+                "--precond", "none", "--max-iter", "2", "--tol", "1e-12", "--perturb", "random", "--velocity", "0.2",
+                "--dt", "0.02", "--steps", Integer.toString(steps), "--csv", csv.toString());
+        assertEquals(0, r.code(), r.err());
+        Csv table = read(csv);
+        int unconverged = 0;
+        int first = -1;
+        double largest = 0;
+        for (int row = 1; row <= steps; row++) {
+            if (table.whole(row, "converged") == 0) {
+                unconverged++;
+                first = first < 0 ? row : first;
+            }
+            largest = Math.max(largest, table.value(row, "residual"));
+        }
+        assertTrue(unconverged > 0, "the starved solves fail");
+        assertEquals(String.format(Locale.ROOT, "SOLVER FAILED in %d of %d steps (first at step %d): %d did not converge, "
+                        + "0 met an indefinite matrix; largest residual %s.", unconverged, steps, first, unconverged,
+                Numbers.num(largest)), solverLine(r.out()));
+    }
+
+    /**
+     * A squeezed cube landing without the clamp meets indefinite matrices (the transverse stiffness
+     * of compressed springs is negative), which the summary counts, as a step-by-step run of the
+     * same scene through the core counts them.
+     */
+    @Test
+    void theSummaryCountsIndefiniteMatrices() {
+        double dt = 1.0 / 60;
+        int steps = 40;
+        Hooke.Result r = Hooke.run("run", "--scene", "cube", "--integrator", "implicit-euler", "--clamp", "false",
+                "--dt", Double.toString(dt), "--steps", Integer.toString(steps));
+        assertEquals(0, r.code(), r.err());
+        Simulation sim = new Simulation(Scenes.build(SceneSpec.of(SceneType.CUBE)),
+                Integrators.create(IntegratorKind.IMPLICIT_EULER, ImplicitOptions.defaults().withClamp(false)), dt);
+        int indefinite = 0;
+        int unconverged = 0;
+        for (int i = 0; i < steps && sim.step(); i++) {
+            SolverStats st = sim.integrator().solverStats();
+            indefinite += st.indefinite ? 1 : 0;
+            unconverged += st.converged ? 0 : 1;
+        }
+        assertTrue(indefinite > 0, "the landing compresses springs enough");
+        String line = solverLine(r.out());
+        assertTrue(line.contains(String.format(Locale.ROOT, "%d did not converge, %d met an indefinite matrix",
+                unconverged, indefinite)), line);
+    }
+
+    /** A run whose solves all converge says so, with the largest residual. */
+    @Test
+    void theSummarySaysWhenEverySolveConverged() throws IOException {
+        Path csv = dir.resolve("fine.csv");
+        Hooke.Result r = Hooke.run("run", "--scene", "cloth", "--size", "6", "--integrator", "implicit-midpoint",
+                "--dt", "0.02", "--steps", "5", "--csv", csv.toString());
+        assertEquals(0, r.code(), r.err());
+        Csv table = read(csv);
+        double largest = 0;
+        for (int row = 1; row <= 5; row++) {
+            largest = Math.max(largest, table.value(row, "residual"));
+        }
+        assertEquals("Linear solves: all 5 steps converged, largest residual " + Numbers.num(largest) + ".",
+                solverLine(r.out()));
+        assertFalse(Hooke.run("run", "--steps", "3").out().contains("Linear solves"), "an explicit run solves nothing");
     }
 }

@@ -19,6 +19,10 @@ import dev.hooke.core.parallel.Team;
  * The result is the same bit for bit with any number of threads, and equal to
  * {@link Forces#compute} up to round-off (relative 10⁻¹⁵: the order of the additions).
  *
+ * <p>The same pass sums the damping power P_d = Σ k_d ((v_b − v_a)·n)² + Σ c |v_i|² (free particles)
+ * of {@link Forces#dampingPower}, part by part and then over the parts in order, so that it too is
+ * the same with any number of threads: {@link #dampingPower()}.
+ *
  * <p>Below {@link Team#PARALLEL_MIN_SPRINGS} springs the parts run on the calling thread. Nothing allocates after
  * the first call for a system (the team's threads start on the first parallel call).
  */
@@ -29,6 +33,7 @@ public final class ForceEvaluator {
     private MassSpringSystem seen;
     private SpringPartition partition;
     private final Job job = new Job();
+    private double power;
 
     /** The number of threads to use, 1 … {@link Team#MAX_SIZE}. */
     public void setThreads(int count) {
@@ -78,7 +83,17 @@ public final class ForceEvaluator {
             t.run(job);
         }
         job.boundary();
+        double sum = 0;
+        for (double partPower : job.power) {
+            sum += partPower;
+        }
+        power = sum;
         job.clear();
+    }
+
+    /** P_d, the damping power at the (x, v) of the last {@link #compute}; in W. */
+    public double dampingPower() {
+        return power;
     }
 
     /** The parts' work, and the boundary springs afterwards on the caller. */
@@ -88,6 +103,8 @@ public final class ForceEvaluator {
         private double[] x;
         private double[] v;
         private double[] out;
+        /** The damping power of each part's particles and springs, and of the boundary springs last. */
+        final double[] power = new double[SpringPartition.PARTS + 1];
 
         void set(MassSpringSystem sys, SpringPartition part, double[] xs, double[] vs, double[] fs) {
             s = sys;
@@ -107,38 +124,49 @@ public final class ForceEvaluator {
         @Override
         public void run(int member, int members) {
             for (int c = Team.firstPart(member, members); c < Team.endPart(member, members); c++) {
-                nodes(p.nodeStart(c), p.nodeStart(c + 1));
-                springs(c, p.firstSpring(c), p.endSpring(c));
+                power[c] = nodes(p.nodeStart(c), p.nodeStart(c + 1)) + springs(c, p.firstSpring(c), p.endSpring(c));
             }
         }
 
         void boundary() {
             final int[] order = p.orderArray();
+            double sum = 0;
             for (int k = p.springStart(SpringPartition.PARTS); k < p.springCount(); k++) {
                 int sp = order[k];
-                springs(SpringPartition.PARTS, sp, sp + 1);
+                sum += springs(SpringPartition.PARTS, sp, sp + 1);
             }
+            power[SpringPartition.PARTS] = sum;
         }
 
-        private void nodes(int from, int to) {
+        /** Gravity and air damping of particles [from, to); returns their air-damping power. */
+        private double nodes(int from, int to) {
             final double[] mass = s.massArray();
+            final double[] invMass = s.inverseMassArray();
             final double gx = s.gravity(0);
             final double gy = s.gravity(1);
             final double gz = s.gravity(2);
             final double c = s.airDamping();
             final double[] f = out;
             final double[] vel = v;
+            double speeds = 0;
             for (int i = from; i < to; i++) {
                 int q = 3 * i;
                 double m = mass[i];
                 f[q] = m * gx - c * vel[q];
                 f[q + 1] = m * gy - c * vel[q + 1];
                 f[q + 2] = m * gz - c * vel[q + 2];
+                if (invMass[i] != 0) {
+                    speeds += vel[q] * vel[q] + vel[q + 1] * vel[q + 1] + vel[q + 2] * vel[q + 2];
+                }
             }
+            return c > 0 ? c * speeds : 0;
         }
 
-        /** The springs of group c among the indices [from, to), in index order ({@link SpringGeometry#addForce}). */
-        private void springs(int c, int from, int to) {
+        /**
+         * The springs of group c among the indices [from, to), in index order
+         * ({@link SpringGeometry#addForce}); returns their damping power.
+         */
+        private double springs(int c, int from, int to) {
             final byte[] group = p.groupArray();
             final int[] sa = s.springAArray();
             final int[] sb = s.springBArray();
@@ -148,12 +176,14 @@ public final class ForceEvaluator {
             final double[] pos = x;
             final double[] vel = v;
             final double[] f = out;
+            double sum = 0;
             for (int sp = from; sp < to; sp++) {
                 if (group[sp] != c) {
                     continue;
                 }
-                SpringGeometry.addForce(pos, vel, 3 * sa[sp], 3 * sb[sp], ks[sp], damping[sp], rest[sp], f);
+                sum += SpringGeometry.addForce(pos, vel, 3 * sa[sp], 3 * sb[sp], ks[sp], damping[sp], rest[sp], f);
             }
+            return sum;
         }
     }
 }

@@ -116,6 +116,30 @@ public final class Forces {
     }
 
     /**
+     * The mechanical energy E = K + U_el + U_g at (x, v), in J, as {@code Observables} measures
+     * it: K = Σ ½ m_i |v_i|² and U_g = Σ m_i (−g · x_i) over the free particles, U_el over the
+     * springs.
+     */
+    public static double mechanicalEnergy(MassSpringSystem s, double[] x, double[] v) {
+        final double[] mass = s.massArray();
+        final double[] invMass = s.inverseMassArray();
+        final double gx = s.gravity(0);
+        final double gy = s.gravity(1);
+        final double gz = s.gravity(2);
+        double e = 0;
+        for (int i = 0; i < s.particleCount(); i++) {
+            if (invMass[i] == 0) {
+                continue;
+            }
+            int q = 3 * i;
+            double m = mass[i];
+            e += 0.5 * m * (v[q] * v[q] + v[q + 1] * v[q + 1] + v[q + 2] * v[q + 2])
+                    - m * (gx * x[q] + gy * x[q + 1] + gz * x[q + 2]);
+        }
+        return e + elasticEnergy(s, x);
+    }
+
+    /**
      * The elastic energy Σ ½ k_s (l − L)², in J.
      */
     public static double elasticEnergy(MassSpringSystem s, double[] x) {

@@ -121,21 +121,26 @@ public final class SpringGeometry {
      * @param kd   k_d, in N·s/m
      * @param rest L, in m
      * @param f    forces, in N; added to
+     * @return the spring's damping power k_d ((v_b − v_a)·n)², in W (0 when undamped or shorter than
+     *         {@link #MIN_LENGTH})
      */
-    public static void addForce(double[] x, double[] v, int a, int b, double ks, double kd, double rest,
-                                double[] f) {
+    public static double addForce(double[] x, double[] v, int a, int b, double ks, double kd, double rest,
+                                  double[] f) {
         double dx = x[b] - x[a];
         double dy = x[b + 1] - x[a + 1];
         double dz = x[b + 2] - x[a + 2];
         double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
         if (l < MIN_LENGTH) {
-            return;
+            return 0;
         }
         double coef = ks - ks * rest / l;
+        double power = 0;
         if (kd != 0) {
             // undamped springs (the common case) skip the relative velocity
             double rel = (v[b] - v[a]) * dx + (v[b + 1] - v[a + 1]) * dy + (v[b + 2] - v[a + 2]) * dz;
-            coef += kd * rel / (l * l);
+            double rate = rel / (l * l);
+            coef += kd * rate;
+            power = kd * rate * rel;
         }
         double fx = coef * dx;
         double fy = coef * dy;
@@ -146,6 +151,7 @@ public final class SpringGeometry {
         f[b] -= fx;
         f[b + 1] -= fy;
         f[b + 2] -= fz;
+        return power;
     }
 
     /**

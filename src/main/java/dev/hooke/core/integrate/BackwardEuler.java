@@ -38,7 +38,7 @@ public final class BackwardEuler extends ImplicitIntegrator {
 
     /** Backward Euler with the given options. */
     public BackwardEuler(ImplicitOptions options) {
-        super(options);
+        super(options, false);
     }
 
     @Override
@@ -49,6 +49,7 @@ public final class BackwardEuler extends ImplicitIntegrator {
     @Override
     public void step(MassSpringSystem s, double h) {
         newton.solve(s, h);
+        recordDissipation(s, h);
         final double[] x = s.x;
         final double[] v = s.v;
         final double[] x0 = newton.x0;

@@ -12,11 +12,16 @@ import dev.hooke.core.model.MassSpringSystem;
  *   symplectic Euler    v⁺ = v + h M⁻¹ F(x, v), x⁺ = x + h v⁺
  * </pre>
  * Pinned particles (inverse mass 0) are skipped. Nothing allocates after the first step.
+ *
+ * <p>Dissipated work: both methods apply the damping force of the start state for the whole
+ * step, so the work W' = P_d is stepped the same way, by the left rectangle rule
+ * ΔW_d = h P_d(x, v), first order like the method ({@link #dissipatedWork()}).
  */
 abstract sealed class EulerIntegrator implements Integrator permits ExplicitEuler, SymplecticEuler {
 
     private final ForceEvaluator forces = new ForceEvaluator();
     private final boolean velocityFirst;
+    private double dissipated = Double.NaN;
 
     /** @param velocityFirst whether x moves with the new velocity (symplectic) or the old one (explicit) */
     EulerIntegrator(boolean velocityFirst) {
@@ -41,6 +46,7 @@ abstract sealed class EulerIntegrator implements Integrator permits ExplicitEule
         final double[] invMass = s.inverseMassArray();
         final boolean symplectic = velocityFirst;
         forces.compute(s, x, v, f);
+        dissipated = h * forces.dampingPower();
         for (int i = 0; i < s.particleCount(); i++) {
             double w = invMass[i];
             if (w == 0) {
@@ -57,5 +63,10 @@ abstract sealed class EulerIntegrator implements Integrator permits ExplicitEule
             }
         }
         s.touch();
+    }
+
+    @Override
+    public final double dissipatedWork() {
+        return dissipated;
     }
 }

@@ -76,7 +76,7 @@ public final class ExtendedPositionBasedDynamics extends ProjectionBase {
     }
 
     @Override
-    public void step(MassSpringSystem s, double h) {
+    void advance(MassSpringSystem s, double h) {
         final int n3 = 3 * s.particleCount();
         final int m = s.springCount();
         if (start.length != n3) {

@@ -139,7 +139,7 @@ public final class FastMassSpring extends ProjectionBase {
     }
 
     @Override
-    public void step(MassSpringSystem s, double h) {
+    void advance(MassSpringSystem s, double h) {
         if (changed(s, h)) {
             refactor(s, h);
         }

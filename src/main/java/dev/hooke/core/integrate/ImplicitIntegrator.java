@@ -1,5 +1,6 @@
 package dev.hooke.core.integrate;
 
+import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.solve.LinearSolver;
 import dev.hooke.core.solve.SystemMatrix;
 
@@ -8,14 +9,26 @@ import dev.hooke.core.solve.SystemMatrix;
  * {@code ImplicitNewton} (a backward-Euler step of length τ, τ = h for {@link BackwardEuler},
  * h/2 for {@link ImplicitMidpoint}), under {@link ImplicitOptions}, and reports the solve in
  * {@link #solverStats()}. The subclasses differ only in τ and in how they finish the step.
+ *
+ * <p>Dissipated work: each method evaluates the force, damping included, at one point,
+ * (x₀ + τ v, v) with v the solved velocity: the end of the step for backward Euler, the midpoint
+ * for implicit midpoint. W' = P_d is stepped the same way, ΔW_d = h P_d(x₀ + τ v, v)
+ * ({@link #dissipatedWork()}): first order for backward Euler, the midpoint rule for implicit
+ * midpoint, which closes the balance exactly for a linear damped spring
+ * (E₁ − E₀ = −h c v_m² there).
  */
 public abstract sealed class ImplicitIntegrator implements Integrator permits BackwardEuler, ImplicitMidpoint {
 
     /** The Newton solver of the step, with its workspace. */
     final ImplicitNewton newton;
+    private double dissipated = Double.NaN;
 
-    ImplicitIntegrator(ImplicitOptions options) {
-        newton = new ImplicitNewton(options);
+    /**
+     * @param trueDerivative whether the step's right-hand side takes the true ∂F/∂x (see
+     *                       {@code ImplicitNewton})
+     */
+    ImplicitIntegrator(ImplicitOptions options, boolean trueDerivative) {
+        newton = new ImplicitNewton(options, trueDerivative);
     }
 
     /** The options in use. */
@@ -36,6 +49,16 @@ public abstract sealed class ImplicitIntegrator implements Integrator permits Ba
     /** The matrix of the last solve (for inspection and checks). */
     public SystemMatrix systemMatrix() {
         return newton.matrix();
+    }
+
+    /** Records ΔW_d = h P_d(x_k, v_k) after the solve of a step of length h. */
+    final void recordDissipation(MassSpringSystem s, double h) {
+        dissipated = h * newton.dampingPower();
+    }
+
+    @Override
+    public double dissipatedWork() {
+        return dissipated;
     }
 
     @Override

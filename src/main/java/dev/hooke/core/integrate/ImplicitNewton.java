@@ -26,8 +26,15 @@ import java.util.Objects;
  * with ∂F/∂x = −K and ∂F/∂v = −C − c I assembled by {@link SystemMatrix} (clamped or not, the
  * non-symmetric damping term left out). Because F is linear in v at fixed x, this is exactly one
  * Newton step for G = 0 from the guess v = 0 (x = x₀): there G(0) = −M v₀ − τ F(x₀, 0) and
- * F(x₀, 0) = F₀ + C v₀ + c v₀. The first guess for Δv is the previous step's Δv when warm start
- * is on, else 0.
+ * F(x₀, 0) = F₀ + C v₀ + c v₀. For {@link ImplicitMidpoint} the right-hand side takes the true
+ * ∂F/∂x instead (unclamped, with the damping term) wherever the step resolves it, so that
+ * τ (F₀ + τ ∂F/∂x v₀) = τ F(x₀ + τ v₀, v₀) + O(τ³): the clamp then changes the matrix the step is
+ * solved with, not the equations, and since the matrix is M + O(τ) its approximations move Δv by
+ * O(τ³) only, which keeps the midpoint rule second order with one solve per step (see
+ * {@link SystemMatrix#assembleStep(dev.hooke.core.model.MassSpringSystem, double[], double[],
+ * double, boolean, boolean, double[])}). Backward Euler, first order either way, keeps Baraff
+ * &amp; Witkin's form. The first guess for Δv is the previous step's Δv when warm start is on,
+ * else 0.
  *
  * <h2>Further Newton iterations</h2>
  * With {@link ImplicitOptions#newtonIterations()} = N &gt; 1 the equations are re-linearised at
@@ -64,11 +71,15 @@ final class ImplicitNewton {
     private final SolverStats stats = new SolverStats();
     private final ForceEvaluator forces = new ForceEvaluator();
 
-    /** Start positions, start velocities (pinned: 0), iterate velocities and positions; 3n each. */
+    /**
+     * Start positions, start velocities (pinned: 0), iterate velocities and positions; 3n each.
+     * After {@link #solve}, x_k = x₀ + τ v_k for the final v_k: the point where the step's force
+     * is evaluated.
+     */
     double[] x0 = new double[0];
     double[] v0 = new double[0];
     double[] vk = new double[0];
-    private double[] xk = new double[0];
+    double[] xk = new double[0];
     private double[] force = new double[0];
 
     private double[] rhs = new double[0];
@@ -76,7 +87,16 @@ final class ImplicitNewton {
     private double[] warm = new double[0];
     private boolean warmValid;
 
-    ImplicitNewton(ImplicitOptions options) {
+    /** Whether the first right-hand side takes the true ∂F/∂x (see {@link SystemMatrix#assembleStep}). */
+    private final boolean trueDerivative;
+
+    /**
+     * @param trueDerivative whether the first right-hand side takes the true ∂F/∂x whatever the
+     *                       matrix uses (implicit midpoint), or ∂F/∂x as assembled (backward Euler,
+     *                       Baraff &amp; Witkin's form)
+     */
+    ImplicitNewton(ImplicitOptions options, boolean trueDerivative) {
+        this.trueDerivative = trueDerivative;
         setOptions(options);
     }
 
@@ -112,6 +132,11 @@ final class ImplicitNewton {
 
     int threads() {
         return forces.threads();
+    }
+
+    /** P_d at (x_k, v_k) of the last {@link #solve}, from its last force evaluation; in W. */
+    double dampingPower() {
+        return forces.dampingPower();
     }
 
     LinearSolver solver() {
@@ -167,7 +192,7 @@ final class ImplicitNewton {
         matrix.setTeam(forces.team(s));
         long t0 = System.nanoTime();
         // Baraff–Witkin: b = τ F₀ − τ² K v₀, in the assembly's pass over the springs
-        matrix.assembleStep(s, x0, v0, tau, clamp, rhs);
+        matrix.assembleStep(s, x0, v0, tau, clamp, trueDerivative, rhs);
         stats.assemblySeconds += (System.nanoTime() - t0) * 1e-9;
         double firstRhsNorm = norm(rhs, dim);
         if (options.warmStart() && warmValid) {

@@ -21,7 +21,7 @@ import java.util.Map;
  *   <tr><td>{@value #MAX_ITER}</td><td>CG iteration cap per solve</td><td>1 … 1 000 000</td><td>1000</td></tr>
  *   <tr><td>{@value #WARM_START}</td><td>start CG from the previous step's Δv</td><td>true | false</td><td>true</td></tr>
  *   <tr><td>{@value #NEWTON_ITERS}</td><td>Newton iterations per step (at most; 1 = Baraff–Witkin)</td><td>1 … 100</td><td>1</td></tr>
- *   <tr><td>{@value #CLAMP}</td><td>Choi &amp; Ko clamp max(0, 1 − L/l) of the transverse stiffness</td><td>true | false</td><td>true</td></tr>
+ *   <tr><td>{@value #CLAMP}</td><td>Choi &amp; Ko clamp max(0, 1 − L/l) of the transverse stiffness, in the matrix only (the right-hand side keeps the true one)</td><td>true | false</td><td>true</td></tr>
  * </table>
  * The preconditioner, tolerance and iteration cap matter to CG only; the direct solver ignores them.
  *

@@ -46,6 +46,17 @@ public interface Integrator {
         return 1;
     }
 
+    /**
+     * ΔW_d, the work the last step dissipated, in J: the damping power P_d integrated over the
+     * step by the method's own quadrature, so that E + W_d − E₀ measures the method's error alone
+     * (see each method's class comment), or for a method without one the energy its step removed.
+     * NaN when the method does not say; the caller then integrates P_d itself. Contacts resolved
+     * after the step are not included.
+     */
+    default double dissipatedWork() {
+        return Double.NaN;
+    }
+
     /** The statistics of the last step's linear solve, or null for a method that solves nothing. */
     default SolverStats solverStats() {
         return null;

@@ -80,7 +80,7 @@ public final class PositionBasedDynamics extends ProjectionBase {
     }
 
     @Override
-    public void step(MassSpringSystem s, double h) {
+    void advance(MassSpringSystem s, double h) {
         final int n3 = 3 * s.particleCount();
         if (start.length != n3) {
             start = new double[n3];

@@ -28,6 +28,15 @@ import dev.hooke.core.model.MassSpringSystem;
  * λ² − (2 − δ − h²ω²) λ + (1 − δ) = 0, root λ = −1 at the edge): h &lt; 2 √(1 − δ/2) / ω, that is
  * 2/ω for δ = 0.
  *
+ * <p>Dissipated work ({@link #dissipatedWork()}): the spring and air damping as in
+ * {@link VelocityVerlet}, ΔW = ½ h (P_d(x, ṽ) + P_d(x⁺, ṽ⁺)) over the points and velocities the
+ * forces were evaluated with; and the work of the drag δ, which changes x⁺ − 2x + x⁻ by
+ * −δ (x − x⁻), and so the leapfrog's kinetic energy ½ m |x⁺ − x|²/h² − ½ m |x − x⁻|²/h²
+ * (= m (x⁺ − 2x + x⁻)·(x⁺ − x⁻)/(2h²)) by exactly
+ * <pre>
+ *   ΔW_δ = Σ m δ (x − x⁻)·(x⁺ − x⁻) / (2h²).
+ * </pre>
+ *
  * <p>Whenever the system was changed by anyone else (its {@link MassSpringSystem#revision()
  * revision} is not the one this integrator left) or Δt changed, the history and the cached force
  * are rebuilt from the present x and v.
@@ -66,6 +75,9 @@ public final class PositionVerlet implements Integrator {
     private MassSpringSystem seen;
     private long seenRevision = Long.MIN_VALUE;
     private double seenH = Double.NaN;
+    /** P_d at the state and velocity the cached acceleration was evaluated with; in W. */
+    private double powerAtAcc;
+    private double dissipated = Double.NaN;
 
     /** A Verlet integrator with δ = {@value #DEFAULT_DAMPING}. */
     public PositionVerlet() {
@@ -114,6 +126,7 @@ public final class PositionVerlet implements Integrator {
         final int n = s.particleCount();
         if (seen != s || seenRevision != s.revision() || seenH != h) {
             forces.compute(s, x, v, f);
+            powerAtAcc = forces.dampingPower();
             for (int i = 0; i < n; i++) {
                 double w = invMass[i];
                 for (int q = 3 * i; q < 3 * i + 3; q++) {
@@ -123,12 +136,15 @@ public final class PositionVerlet implements Integrator {
             }
         }
         final double keep = 1.0 - delta;
+        final double[] mass = s.massArray();
+        double drag = 0;
         for (int i = 0; i < n; i++) {
             if (invMass[i] == 0) {
                 continue;
             }
             for (int q = 3 * i; q < 3 * i + 3; q++) {
                 double xNew = x[q] + keep * (x[q] - xPrev[q]) + acc[q] * h * h;
+                drag += mass[i] * (x[q] - xPrev[q]) * (xNew - xPrev[q]);
                 vHalf[q] = (xNew - x[q]) / h;
                 xPrev[q] = x[q];
                 x[q] = xNew;
@@ -136,6 +152,9 @@ public final class PositionVerlet implements Integrator {
             }
         }
         forces.compute(s, x, v, f);
+        double powerEnd = forces.dampingPower();
+        dissipated = 0.5 * h * (powerAtAcc + powerEnd) + delta * drag / (2 * h * h);
+        powerAtAcc = powerEnd;
         for (int i = 0; i < n; i++) {
             double w = invMass[i];
             if (w == 0) {
@@ -150,5 +169,10 @@ public final class PositionVerlet implements Integrator {
         seen = s;
         seenRevision = s.revision();
         seenH = h;
+    }
+
+    @Override
+    public double dissipatedWork() {
+        return dissipated;
     }
 }

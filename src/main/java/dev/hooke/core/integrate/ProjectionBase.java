@@ -1,8 +1,18 @@
 package dev.hooke.core.integrate;
 
+import dev.hooke.core.force.Forces;
+import dev.hooke.core.model.MassSpringSystem;
+
 /**
  * The state the projection integrators share: the iteration count and the statistics of the last
- * step ({@link ProjectionIntegrator}).
+ * step ({@link ProjectionIntegrator}), and the dissipated work.
+ *
+ * <p>Dissipated work: these methods have no damping power to integrate; their projections (and
+ * PBD's stiffness, XPBD's damping, the fast method's implicit step) remove energy as a side effect.
+ * {@link #dissipatedWork()} is exactly the energy the step removed, ΔW_d = E(before) − E(after),
+ * E = K + U_el + U_g ({@link Forces#mechanicalEnergy}), so E + W_d − E₀ is 0 to round-off by
+ * construction: W_d says how much energy the method has taken out, not how far it is from the
+ * exact solution.
  */
 abstract sealed class ProjectionBase implements ProjectionIntegrator
         permits PositionBasedDynamics, ExtendedPositionBasedDynamics, FastMassSpring {
@@ -11,6 +21,7 @@ abstract sealed class ProjectionBase implements ProjectionIntegrator
     int iterations = DEFAULT_ITERATIONS;
     /** What the last step did. */
     final ProjectionStats stats = new ProjectionStats();
+    private double dissipated = Double.NaN;
 
     @Override
     public int iterations() {
@@ -25,5 +36,20 @@ abstract sealed class ProjectionBase implements ProjectionIntegrator
     @Override
     public ProjectionStats projectionStats() {
         return stats;
+    }
+
+    @Override
+    public final void step(MassSpringSystem s, double h) {
+        double before = Forces.mechanicalEnergy(s, s.x, s.v);
+        advance(s, h);
+        dissipated = before - Forces.mechanicalEnergy(s, s.x, s.v);
+    }
+
+    /** The method's step ({@link #step}, which also measures the energy it removes). */
+    abstract void advance(MassSpringSystem s, double h);
+
+    @Override
+    public final double dissipatedWork() {
+        return dissipated;
     }
 }

@@ -45,7 +45,7 @@ public final class SolverStats {
     public double forceSeconds;
     /**
      * Wall-clock time the step spent assembling the matrix A, with the first right-hand side
-     * τ F₀ − τ² K v₀ formed in the same pass; in s.
+     * τ F₀ + τ² (∂F/∂x) v₀ formed in the same pass; in s.
      */
     public double assemblySeconds;
     /** Wall-clock time the step spent in the linear solves, the preconditioner's set-up included; in s. */

@@ -16,6 +16,11 @@ import dev.hooke.core.model.MassSpringSystem;
  * Integration", 2006). The acceleration at x⁺ is
  * the next step's, so it is cached (one force evaluation per step) until someone else changes the
  * system. Velocity-dependent forces at x⁺ are evaluated with the predicted velocity v½ + ½ h a(x).
+ *
+ * <p>Dissipated work: the damping forces act in two half kicks, at the start and at the end of the
+ * step, each with the velocity it was evaluated with, so W' = P_d is stepped by the trapezoidal
+ * rule over the same points, ΔW_d = ½ h (P_d(x, ṽ) + P_d(x⁺, ṽ⁺)), ṽ the velocities the forces
+ * used: second order like the method ({@link #dissipatedWork()}).
  */
 public final class VelocityVerlet implements Integrator {
 
@@ -43,6 +48,9 @@ public final class VelocityVerlet implements Integrator {
     private double[] vHalf = new double[0];
     private MassSpringSystem seen;
     private long seenRevision = Long.MIN_VALUE;
+    /** P_d at the state and velocity the cached acceleration was evaluated with; in W. */
+    private double powerAtAcc;
+    private double dissipated = Double.NaN;
 
     @Override
     public IntegratorKind kind() {
@@ -70,6 +78,7 @@ public final class VelocityVerlet implements Integrator {
         final int n = s.particleCount();
         if (seen != s || seenRevision != s.revision()) {
             forces.compute(s, x, v, f);
+            powerAtAcc = forces.dampingPower();
             for (int i = 0; i < n; i++) {
                 double w = invMass[i];
                 for (int q = 3 * i; q < 3 * i + 3; q++) {
@@ -88,6 +97,9 @@ public final class VelocityVerlet implements Integrator {
             }
         }
         forces.compute(s, x, v, f);
+        double powerEnd = forces.dampingPower();
+        dissipated = 0.5 * h * (powerAtAcc + powerEnd);
+        powerAtAcc = powerEnd;
         for (int i = 0; i < n; i++) {
             double w = invMass[i];
             if (w == 0) {
@@ -101,5 +113,10 @@ public final class VelocityVerlet implements Integrator {
         s.touch();
         seen = s;
         seenRevision = s.revision();
+    }
+
+    @Override
+    public double dissipatedWork() {
+        return dissipated;
     }
 }

@@ -471,8 +471,9 @@ public sealed interface Check {
     }
 
     /**
-     * The global error at {@code time} against the closed-form solution falls as Δt^p with
-     * p = {@code expected} ± {@code within} (least-squares slope over {@code dts}).
+     * The global error at {@code time} falls as Δt^p with p = {@code expected} ± {@code within}
+     * (least-squares slope over {@code dts}); the error is against the closed-form solution on the
+     * spring scene moving along its axis, else against a run of RK4 at a much smaller Δt.
      */
     record ConvergenceOrder(double expected, double within, List<Double> dts, double time, IntegratorKind integrator,
                             int line) implements Check {

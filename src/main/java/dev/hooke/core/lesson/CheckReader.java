@@ -341,7 +341,6 @@ final class CheckReader {
     }
 
     private static Check convergenceOrder(Args a) throws DataFileException {
-        a.replay().requireSpring(a.v(), a.name());
         YamlMap m = a.m();
         double expected = m.get("expected").number(-10, 10);
         double within = m.get("within").positive();

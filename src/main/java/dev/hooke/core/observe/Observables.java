@@ -12,7 +12,8 @@ import dev.hooke.core.model.MassSpringSystem;
  *   U_el   = Σ_springs ½ k_s (l − L)²               elastic energy, J
  *   U_g    = Σ m_i (−g · x_i)                       gravitational energy, J (height measured against g)
  *   E      = K + U_el + U_g                         total mechanical energy, J
- *   W_d    = ∫ P_d dt                               work dissipated by damping (and contacts), J
+ *   W_d    = ∫ P_d dt                               work dissipated by damping (and contacts), J,
+ *                                                   by the integrator's own quadrature
  *   p      = Σ m_i v_i                              momentum of the free particles, kg·m/s
  * </pre>
  * Pinned particles are held by the world: they add neither kinetic, gravitational energy nor

@@ -25,7 +25,8 @@ import dev.hooke.core.model.MassSpringSystem;
  * K_s and D_s are symmetric. E_s is not; Baraff &amp; Witkin leave it out of the implicit matrix to
  * keep the system symmetric, and so does Hooke ({@link SystemMatrix}): the step then solves a
  * slightly different linearisation, and further Newton iterations converge linearly instead of
- * quadratically. E_s is offered here so that the full derivative can be checked.
+ * quadratically. E_s is offered here so that the full derivative can be checked; the step's
+ * right-hand side uses it ({@link SystemMatrix#assembleStep}).
  *
  * <h2>Compression</h2>
  * For l &lt; L the transverse factor 1 − L/l is negative: K_s has the eigenvalue k_s (1 − L/l)

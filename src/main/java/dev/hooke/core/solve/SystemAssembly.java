@@ -7,15 +7,19 @@ import dev.hooke.core.parallel.Team;
 /**
  * One assembly pass of a {@link SystemMatrix}: per free node its diagonal m + τc, per spring slot
  * its block S_s = τ D_s + τ² K_s kept as (m, β) with S_s = m mᵀ + β I, the diagonal blocks summed
- * for the preconditioners, and, when asked, K v or the right-hand side b = τ F(x, v) − τ² K v on
- * the free DOFs, all in one pass over the springs (Baraff &amp; Witkin 1998, §5). K_s and the force
- * come from {@link SpringGeometry}, with or without Choi &amp; Ko's clamp.
+ * for the preconditioners, and, when asked, K v or the right-hand side b = τ F(x, v) + τ² (∂F/∂x) v
+ * on the free DOFs, all in one pass over the springs (Baraff &amp; Witkin 1998, §5). K_s and the
+ * force come from {@link SpringGeometry}; the matrix with or without Choi &amp; Ko's clamp, b with
+ * ∂F/∂x = −K as assembled, or with the true derivative (K_s unclamped and the damping term E_s)
+ * where the step resolves it (see
+ * {@link SystemMatrix#assembleStep(MassSpringSystem, double[], double[], double, boolean, boolean, double[])}).
  *
  * <p>The parts of the partition run on a {@link Team} ({@link #run}), the springs between parts on
  * the caller afterwards ({@link #boundary}): every sum is formed in the same order on any number of
  * threads.
  */
 final class SystemAssembly implements Team.Job {
+
 
     private SystemPattern pattern;
     private double[] geo;
@@ -28,6 +32,7 @@ final class SystemAssembly implements Team.Job {
     private double[] v;
     private double[] acc;
     private boolean rhsMode;
+    private boolean trueDerivative;
 
     /**
      * Sets up a pass.
@@ -38,7 +43,7 @@ final class SystemAssembly implements Team.Job {
      * @param out        null, or receives K v (rhs false) or b (rhs true) on the free DOFs
      */
     void set(SystemPattern p, double[] geo, double[] diag, double[] nodeBlocks, double tau, boolean clamp,
-             MassSpringSystem sys, double[] xs, double[] vs, double[] out, boolean rhs) {
+             MassSpringSystem sys, double[] xs, double[] vs, double[] out, boolean rhs, boolean exact) {
         this.pattern = p;
         this.geo = geo;
         this.diag = diag;
@@ -50,6 +55,7 @@ final class SystemAssembly implements Team.Job {
         v = vs;
         acc = out;
         rhsMode = rhs;
+        trueDerivative = exact;
     }
 
     /** Drops the references to the system and the arrays of the pass. */
@@ -135,6 +141,8 @@ final class SystemAssembly implements Team.Job {
         final double t2 = tau * tau;
         final boolean cl = clamp;
         final boolean rhs = rhsMode;
+        final boolean exact = trueDerivative;
+        final double[] mass = s.massArray();
         for (int k = from; k < to; k++) {
             int o = 4 * k;
             int da = slotA[k];
@@ -213,23 +221,41 @@ final class SystemAssembly implements Team.Job {
                 uz -= vel[b + 2];
             }
             double nu = nx * ux + ny * uy + nz * uz;
-            // K u = k_s (1 − g) (n·u) n + k_s g u
-            double wx = along * nu * nx + across * ux;
-            double wy = along * nu * ny + across * uy;
-            double wz = along * nu * nz + across * uz;
             double cx;
             double cy;
             double cz;
             if (rhs) {
-                // τ f_a − τ² K u, f_a = (k_s (l − L) + k_d (v_b − v_a)·n) n
                 double mag = t * SpringGeometry.axialForce(k0, kd[sp], rest[sp], l, -nu);
-                cx = mag * nx - t2 * wx;
-                cy = mag * ny - t2 * wy;
-                cz = mag * nz - t2 * wz;
+                double gt = SpringGeometry.transverseFactor(rest[sp], l, false);
+                double lighter = Math.min(da >= 0 ? mass[sa[sp]] : Double.MAX_VALUE,
+                        db >= 0 ? mass[sb[sp]] : Double.MAX_VALUE);
+                // τ f_a + τ² (∂f_a/∂x) u: with the true derivative where the step resolves it (see
+                // SystemMatrix#assembleStep), −K_s u with g unclamped and the damping term
+                // (k_d/l) [(n·u) P u + n |P u|²], P = I − n nᵀ (E_s of SpringGeometry applied to u);
+                // elsewhere −K_s u with K_s as assembled and no E_s (Baraff & Witkin)
+                double room = SystemMatrix.RESOLVED * lighter / t2;
+                double alongT = along;
+                double acrossT = across;
+                if (exact && (gt >= 0 || -k0 * gt <= room)) {
+                    alongT = k0 * (1 - gt);
+                    acrossT = k0 * gt;
+                }
+                double e = 0;
+                if (exact && kd[sp] * Math.sqrt(ux * ux + uy * uy + uz * uz) <= room * l) {
+                    e = kd[sp] / l;
+                }
+                double px = ux - nu * nx;
+                double py = uy - nu * ny;
+                double pz = uz - nu * nz;
+                double pp = px * px + py * py + pz * pz;
+                cx = mag * nx - t2 * (alongT * nu * nx + acrossT * ux - e * (nu * px + nx * pp));
+                cy = mag * ny - t2 * (alongT * nu * ny + acrossT * uy - e * (nu * py + ny * pp));
+                cz = mag * nz - t2 * (alongT * nu * nz + acrossT * uz - e * (nu * pz + nz * pp));
             } else {
-                cx = wx;
-                cy = wy;
-                cz = wz;
+                // K u = k_s (1 − g) (n·u) n + k_s g u, K as assembled
+                cx = along * nu * nx + across * ux;
+                cy = along * nu * ny + across * uy;
+                cz = along * nu * nz + across * uz;
             }
             if (da >= 0) {
                 out[da] += cx;

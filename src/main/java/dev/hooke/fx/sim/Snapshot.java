@@ -3,6 +3,7 @@ package dev.hooke.fx.sim;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.sim.ExplosionReport;
+import dev.hooke.core.sim.SolverTally;
 import dev.hooke.core.stability.StabilityLimit;
 
 /**
@@ -52,6 +53,9 @@ import dev.hooke.core.stability.StabilityLimit;
  * @param driven         whether a lesson's work holds the runner (it plays its own steps)
  * @param edits          how many edits of the scene value the runner has taken (see
  *                       {@link SimulationRunner#edit}), whether they applied or were refused
+ * @param solverTotals   what the main system's linear solves did since the reset: steps solved,
+ *                       steps that did not converge or met an indefinite matrix, the largest
+ *                       residual (all 0 for a method that solves nothing)
  */
 public record Snapshot(long sequence, int generation, SceneTopology topology, float[] positions,
                        double time, long steps, double dt, IntegratorKind integrator, boolean running,
@@ -61,7 +65,8 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
                        Notice notice, SolverSummary solver,
                        ProjectionSummary projection, int substeps, Compare compare,
                        float[] speeds, float[] strains, long pinRevision, boolean[] pinned,
-                       SceneFile scene, IntegratorKind compareMode, boolean driven, long edits) {
+                       SceneFile scene, IntegratorKind compareMode, boolean driven, long edits,
+                       SolverTally.Totals solverTotals) {
 
     /** Whether particle i is pinned now (the topology's pin when the snapshot carries none). */
     public boolean isPinned(int i) {
