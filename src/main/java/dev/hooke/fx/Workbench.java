@@ -9,6 +9,7 @@ import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.chart.ChartsPane;
 import dev.hooke.fx.chart.EnergyChart;
+import dev.hooke.fx.chart.ModesWindow;
 import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.io.Exports;
 import dev.hooke.fx.io.SceneFiles;
@@ -89,6 +90,7 @@ public final class Workbench implements AutoCloseable {
     private final InvalidationListener relabel = o -> localize();
     /** The FX thread's time per pulse, and its readout over the view. */
     private final PerformanceMonitor performance = new PerformanceMonitor();
+    private final ModesWindow modes = new ModesWindow(() -> root.getScene() == null ? null : root.getScene().getWindow());
     private Snapshot shown;
 
     /** Builds the window's content and starts the simulation thread (paused). */
@@ -185,6 +187,7 @@ public final class Workbench implements AutoCloseable {
         status.localize();
         lessons.localize();
         performance.localize();
+        modes.localize();
         status.showFps();
         Snapshot s = runner.latest();
         status.show(s);
@@ -309,6 +312,7 @@ public final class Workbench implements AutoCloseable {
             charts.showSolver(s.integrator().isImplicit()
                     || (s.compare() != null && s.compare().integrator().isImplicit()));
         }
+        modes.update(s);
         batch.clear();
         runner.drainSamples(batch);
         charts.add(batch, now);
@@ -379,6 +383,11 @@ public final class Workbench implements AutoCloseable {
     }
 
     /** The FX thread's time per pulse and its readout. */
+    public ModesWindow modes() {
+        return modes;
+    }
+
+    /** The performance readout. */
     public PerformanceMonitor performance() {
         return performance;
     }

@@ -81,11 +81,14 @@ final class WorkbenchMenu {
         performance.setId("menuPerformance");
         performance.setAccelerator(KeyCombination.keyCombination("F3"));
         performance.selectedProperty().bindBidirectional(workbench.performance().shownProperty());
+        CheckMenuItem modes = new CheckMenuItem(I18n.text("menu.view.modes"));
+        modes.setId("menuModes");
+        modes.selectedProperty().bindBidirectional(workbench.modes().shownProperty());
         CheckMenuItem largeType = new CheckMenuItem(I18n.text("view.largeType"));
         largeType.setId("menuLargeType");
         largeType.selectedProperty().bindBidirectional(workbench.model().largeTypeProperty());
         MenuItem resetSettings = item("menuResetSettings", "menu.view.resetSettings", workbench::resetSettings);
-        Menu view = new Menu(I18n.text("menu.view"), null, panel, performance, largeType, language,
+        Menu view = new Menu(I18n.text("menu.view"), null, panel, performance, modes, largeType, language,
                 new SeparatorMenuItem(), resetSettings);
         view.setId("menuView");
 

@@ -99,6 +99,17 @@ public final class Modes {
      * @throws IllegalArgumentException when s has more than {@link #DENSE_MAX_DOFS} free degrees of freedom
      */
     public static Result of(MassSpringSystem s, IntegratorKind kind, double dt, double verletDelta) {
+        return of(eigenvalues(s), kind, dt, verletDelta);
+    }
+
+    /**
+     * The eigenvalues λ of s's first-order system, one of each conjugate pair, as {Re λ, Im λ}
+     * (the part of {@link #of(MassSpringSystem, IntegratorKind, double, double)} that does not
+     * depend on the method or Δt).
+     *
+     * @throws IllegalArgumentException when s has more than {@link #DENSE_MAX_DOFS} free degrees of freedom
+     */
+    public static double[][] eigenvalues(MassSpringSystem s) {
         int dofs = degreesOfFreedom(s);
         if (dofs > DENSE_MAX_DOFS) {
             throw new IllegalArgumentException("the system has " + dofs + " free degrees of freedom; its modes are "
@@ -106,13 +117,32 @@ public final class Modes {
         }
         LinearizedSystem lin = new LinearizedSystem(s);
         List<Complex_F64> lambdas = lin.hasDamping() ? damped(lin) : undamped(lin);
+        double[][] out = new double[lambdas.size()][];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = new double[] {lambdas.get(i).real, lambdas.get(i).imaginary};
+        }
+        return out;
+    }
+
+    /** The modes with eigenvalues {@code lambdas} ({Re λ, Im λ}, from {@link #eigenvalues}) under a method at Δt. */
+    public static Result of(double[][] lambdas, IntegratorKind kind, double dt, double verletDelta) {
         boolean region = hasRegion(kind);
-        List<Mode> modes = new ArrayList<>(lambdas.size());
-        for (Complex_F64 l : lambdas) {
-            modes.add(mode(kind, verletDelta, dt, l.real, l.imaginary, region));
+        List<Mode> modes = new ArrayList<>(lambdas.length);
+        for (double[] l : lambdas) {
+            modes.add(mode(kind, verletDelta, dt, l[0], l[1], region));
         }
         modes.sort(Comparator.comparingDouble(Mode::omega).reversed());
         return new Result(kind, dt, region, List.copyOf(modes));
+    }
+
+    /**
+     * |R(z)|, what one step of a method with a stability region does to a mode at z = Δt·λ
+     * (for the partitioned methods: to the scalar oscillator with that λ); the region is where
+     * it is at most 1.
+     */
+    public static double amplificationAt(IntegratorKind kind, double verletDelta, double zRe, double zIm) {
+        double[] r = amplification(kind, verletDelta, 1, zRe, zIm);
+        return Math.hypot(r[0], r[1]);
     }
 
     /** Whether the method has a stability region in the z-plane (the position-based ones do not). */

@@ -1,0 +1,247 @@
+package dev.hooke.fx.chart;
+
+import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.stability.Modes;
+import dev.hooke.fx.I18n;
+import dev.hooke.fx.sim.Snapshot;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.geometry.Insets;
+import javafx.scene.Scene;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Label;
+import javafx.scene.image.PixelWriter;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import java.util.function.Supplier;
+
+/**
+ * The modes of the shown scene on its integrator's stability region, in the complex plane of
+ * z = Δt·λ ({@link Modes}): the region where one step does not grow a mode (|R(z)| ≤ 1) shaded,
+ * every mode a point, red when it is outside, so that the class sees which mode leaves the region
+ * as Δt grows and why the step explodes. The eigen solve runs on a thread of its own when the
+ * scene's values change (Δt and the method only move the points); the window follows the newest
+ * snapshot while it is shown.
+ */
+public final class ModesWindow {
+
+    private static final double WIDTH = 560;
+    private static final double HEIGHT = 420;
+    /** The plot's cells, in pixels, where |R| is evaluated to shade the region. */
+    private static final int CELL = 3;
+    private static final Color INSIDE = Color.web("#cfe8d4");
+    private static final Color STABLE = Color.web("#1b7a3a");
+    private static final Color UNSTABLE = Color.web("#d1242f");
+
+    private static final ExecutorService SOLVER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "hooke-modes");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        return t;
+    });
+
+    private final BooleanProperty shown = new SimpleBooleanProperty(false);
+    private final Canvas canvas = new Canvas(WIDTH, HEIGHT);
+    private final Label summary = new Label();
+    private final Label detail = new Label();
+    private Stage stage;
+    private final Supplier<Window> owner;
+
+    /** The scene whose eigenvalues are known or being found (its Δt and method left out). */
+    private SceneFile solvedFor;
+    private CompletableFuture<double[][]> lambdas;
+    private String failure;
+    /** What the plot shows now, to redraw only when it changes. */
+    private Object drawnKey;
+    private Modes.Result result;
+
+    /** @param owner the workbench's window, once it has one */
+    public ModesWindow(Supplier<Window> owner) {
+        this.owner = owner;
+        summary.setId("modesSummary");
+        summary.setWrapText(true);
+        summary.setMaxWidth(WIDTH);
+        summary.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        detail.setId("modesDetail");
+        detail.setWrapText(true);
+        detail.setMaxWidth(WIDTH);
+        detail.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        canvas.setId("modesPlot");
+        shown.addListener((o, was, now) -> {
+            if (now) {
+                Stage st = stage();
+                st.show();
+                placeBesideOwner(st);
+            } else if (stage != null) {
+                stage.hide();
+            }
+        });
+    }
+
+    /** Puts the window beside the workbench's, on its screen, where it covers the least of it. */
+    private void placeBesideOwner(Stage st) {
+        Window w = owner.get();
+        if (w == null) {
+            return;
+        }
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getScreensForRectangle(w.getX(), w.getY(),
+                Math.max(1, w.getWidth()), Math.max(1, w.getHeight())).stream().findFirst()
+                .orElse(javafx.stage.Screen.getPrimary()).getVisualBounds();
+        double x = Math.min(w.getX() + w.getWidth(), screen.getMaxX() - st.getWidth());
+        st.setX(Math.max(screen.getMinX(), x));
+        st.setY(Math.max(screen.getMinY(), Math.min(w.getY(), screen.getMaxY() - st.getHeight())));
+        w.requestFocus();       // a window to watch beside the controls: they keep the keyboard
+    }
+
+    /** Whether the window is shown. */
+    public BooleanProperty shownProperty() {
+        return shown;
+    }
+
+    /** What the modes are now (for tests): null until the first solve has finished. */
+    public Modes.Result result() {
+        return result;
+    }
+
+    private Stage stage() {
+        if (stage == null) {
+            VBox box = new VBox(8, summary, canvas, detail);
+            box.setPadding(new Insets(10));
+            box.setId("modesWindow");
+            stage = new Stage();
+            Window w = owner.get();
+            if (w != null) {
+                stage.initOwner(w);
+            }
+            stage.setScene(new Scene(box));
+            stage.setOnHidden(e -> shown.set(false));
+            localize();
+        }
+        return stage;
+    }
+
+    /** Writes the title in the language in use. */
+    public void localize() {
+        if (stage != null) {
+            stage.setTitle(I18n.text("modes.title"));
+        }
+        drawnKey = null;
+    }
+
+    /** Shows the snapshot's scene: solves again when its values changed, redraws when anything shown did. */
+    public void update(Snapshot s) {
+        if (!shown.get() || s == null) {
+            return;
+        }
+        SceneFile scene = s.scene().withDt(SceneFile.defaults(s.scene().type()).dt()).withIntegrator(IntegratorKind.RK4);
+        if (!scene.equals(solvedFor)) {
+            solvedFor = scene;
+            failure = null;
+            if (lambdas != null) {
+                lambdas.cancel(false);
+            }
+            SceneFile built = s.scene();
+            lambdas = CompletableFuture.supplyAsync(() -> Modes.eigenvalues(built.build()), SOLVER);
+            drawnKey = null;
+        }
+        if (lambdas.isCompletedExceptionally()) {
+            try {
+                lambdas.join();
+            } catch (RuntimeException e) {
+                failure = e.getCause() != null ? e.getCause().getMessage() : e.getMessage();
+            }
+        }
+        Object key = java.util.List.of(solvedFor, s.dt(), s.integrator(), lambdas.isDone(), I18n.locale());
+        if (key.equals(drawnKey)) {
+            return;
+        }
+        drawnKey = key;
+        double delta = s.scene().verletDelta();
+        if (!lambdas.isDone() || failure != null) {
+            result = null;
+            summary.setText(failure != null ? I18n.text("modes.tooLarge", failure) : I18n.text("modes.solving"));
+            draw(null, s.integrator(), delta);
+            return;
+        }
+        result = Modes.of(lambdas.join(), s.integrator(), s.dt(), delta);
+        if (!result.hasRegion()) {
+            summary.setText(I18n.text("modes.noRegion", s.integrator().displayName()));
+        } else {
+            summary.setText(I18n.text("modes.summary", result.unstableCount(), result.modes().size(),
+                    Double.toString(s.dt())));
+        }
+        Modes.Mode fastest = result.modes().isEmpty() ? null : result.modes().get(0);
+        detail.setText(fastest == null || !result.hasRegion() ? ""
+                : I18n.text("modes.fastest", String.format(java.util.Locale.ROOT, "%.4g", fastest.omega()),
+                        String.format(java.util.Locale.ROOT, "%.4g", fastest.amplification()),
+                        Double.isFinite(fastest.periodError())
+                                ? String.format(java.util.Locale.ROOT, "%+.2f %%", 100 * fastest.periodError()) : "–"));
+        draw(result, s.integrator(), delta);
+    }
+
+    private void draw(Modes.Result r, IntegratorKind kind, double delta) {
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        g.setFill(Color.WHITE);
+        g.fillRect(0, 0, WIDTH, HEIGHT);
+        // the window: every mode inside, and at least |z| ≤ 3 (explicit Euler's disc reaches −2, RK4's 2.8)
+        double reach = 3;
+        if (r != null) {
+            for (Modes.Mode m : r.modes()) {
+                reach = Math.max(reach, 1.15 * Math.max(Math.abs(m.zRe()), Math.abs(m.zIm())));
+            }
+        }
+        double scale = Math.min(WIDTH, HEIGHT) / (2 * reach);
+        double cx = WIDTH / 2;
+        double cy = HEIGHT / 2;
+        if (Modes.hasRegion(kind)) {
+            WritableImage region = new WritableImage((int) WIDTH, (int) HEIGHT);
+            PixelWriter px = region.getPixelWriter();
+            for (int y = 0; y < HEIGHT; y += CELL) {
+                for (int x = 0; x < WIDTH; x += CELL) {
+                    double re = (x + CELL / 2.0 - cx) / scale;
+                    double im = (cy - y - CELL / 2.0) / scale;
+                    double a = Modes.amplificationAt(kind, delta, re, im);
+                    Color c = a <= 1 + Modes.STABLE_TOLERANCE ? INSIDE : Color.WHITE;
+                    for (int dy = 0; dy < CELL && y + dy < HEIGHT; dy++) {
+                        for (int dx = 0; dx < CELL && x + dx < WIDTH; dx++) {
+                            px.setColor(x + dx, y + dy, c);
+                        }
+                    }
+                }
+            }
+            g.drawImage(region, 0, 0);
+        }
+        g.setStroke(Color.gray(0.45));
+        g.setLineWidth(1);
+        g.strokeLine(0, cy, WIDTH, cy);
+        g.strokeLine(cx, 0, cx, HEIGHT);
+        g.setFill(Color.gray(0.3));
+        g.fillText("Re z = Δt·Re λ", WIDTH - 110, cy - 6);
+        g.fillText("Im z", cx + 6, 14);
+        for (int t = (int) -Math.floor(reach); t <= Math.floor(reach); t++) {
+            if (t != 0) {
+                g.strokeLine(cx + t * scale, cy - 3, cx + t * scale, cy + 3);
+                g.fillText(Integer.toString(t), cx + t * scale - 4, cy + 15);
+            }
+        }
+        if (r == null) {
+            return;
+        }
+        for (Modes.Mode m : r.modes()) {
+            g.setFill(m.stable() ? STABLE : UNSTABLE);
+            double x = cx + m.zRe() * scale;
+            for (double im : new double[] {m.zIm(), -m.zIm()}) {
+                double y = cy - im * scale;
+                g.fillOval(x - 3.5, y - 3.5, 7, 7);
+            }
+        }
+    }
+}
