@@ -3,6 +3,7 @@ package dev.hooke.core.sim;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.Sphere;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.stability.StabilityAnalysis;
 import dev.hooke.core.stability.StabilityLimit;
@@ -19,9 +20,9 @@ import java.util.Objects;
  *
  * <h2>Energy</h2>
  * The work dissipated by damping is integrated with the trapezoidal rule over each step,
- * W_d += ½ h (P_d(start) + P_d(end)), plus the energy the ground contact removed in the step
- * (see {@link GroundContact}: the contact is a constraint inside the step, and its work is
- * counted exactly).
+ * W_d += ½ h (P_d(start) + P_d(end)), plus the energy the contact with the ground and the sphere
+ * removed in the step (see {@link Contact}: the contact is a constraint inside the step, and its
+ * work is counted exactly).
  *
  * <h2>Explosion</h2>
  * After every step the state is checked. The system is marked exploded, and stepping stops, when
@@ -30,7 +31,8 @@ import java.util.Objects;
  * <pre>
  *   E_ref = U_el(0) + K_int(0) + M_free |g| D + 10⁻⁴ Σ ½ k_s L²
  * </pre>
- * where D is the diagonal of the initial bounding box (plus the drop height to a ground plane):
+ * where D is the diagonal of the initial bounding box (plus the drop height to a ground plane, and
+ * to the bottom of a sphere, and the width of the sphere's orbit):
  * the energy gravity can feed in, and the energy of a 1 % strain in every spring as a floor.
  * An exception thrown inside a step is caught and reported the same way: none reaches the caller.
  */
@@ -46,7 +48,7 @@ public final class Simulation {
     private long steps;
     private double accumulator;
     private final Observables observables = new Observables();
-    private final GroundContact contact = new GroundContact();
+    private final Contact contact = new Contact();
     private ExplosionReport explosion;
 
     private double energyScale;
@@ -82,10 +84,12 @@ public final class Simulation {
         }
         double powerBefore = observables.dampingPower;
         try {
-            double contactLoss = contact.step(system, integrator, dt);
+            double contactLoss = contact.step(system, integrator, dt, time);
             time += dt;
             steps++;
             observables.measure(system);
+            observables.penetration = contact.penetration();
+            observables.contacts = contact.contacts();
             observables.dissipated += 0.5 * dt * (powerBefore + observables.dampingPower) + contactLoss;
         } catch (RuntimeException e) {
             time += dt;
@@ -193,6 +197,10 @@ public final class Simulation {
         double d = Math.sqrt(sq(hi[0] - lo[0]) + sq(hi[1] - lo[1]) + sq(hi[2] - lo[2]));
         if (s.ground() != null) {
             d += Math.max(0, lo[1] - s.ground().height());
+        }
+        if (s.sphere() != null) {
+            Sphere sp = s.sphere();
+            d += Math.max(0, lo[1] - (sp.cy() - sp.contactRadius())) + 2 * sp.orbitRadius();
         }
         double longest = 0;
         for (int sp = 0; sp < s.springCount(); sp++) {
