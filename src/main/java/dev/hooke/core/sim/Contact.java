@@ -570,6 +570,24 @@ final class Contact {
         return removed;
     }
 
+    /**
+     * The deepest any particle of s is inside its ground or sphere at time t; in m, 0 if none (for
+     * a state no step has resolved yet).
+     */
+    static double penetration(MassSpringSystem s, double t) {
+        double deepestGap = 0;
+        for (int i = 0; i < s.particleCount(); i++) {
+            int q = 3 * i;
+            if (s.ground() != null) {
+                deepestGap = Math.min(deepestGap, s.ground().gap(s.x[q], s.x[q + 1], s.x[q + 2], t));
+            }
+            if (s.sphere() != null) {
+                deepestGap = Math.min(deepestGap, s.sphere().gap(s.x[q], s.x[q + 1], s.x[q + 2], t));
+            }
+        }
+        return -deepestGap;
+    }
+
     /** Counts the particles in contact and measures the deepest penetration at t₁. */
     private void measure(MassSpringSystem s, double t1) {
         final double[] x = s.x;

@@ -68,6 +68,7 @@ public final class Simulation {
         this.lengthScale = lengthScale(system);
         observables.measure(system);
         observables.dissipated = 0;
+        observables.penetration = Contact.penetration(system, 0);
         energyScale = freshEnergyScale();
     }
 
