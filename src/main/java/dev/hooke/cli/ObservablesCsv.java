@@ -56,9 +56,12 @@ public final class ObservablesCsv {
      *   gravitational U_g = Σ m (−g · x); J
      *   total         E = K + U_el + U_g; J
      *   dissipated    W_d, work dissipated by damping (by the integrator's own quadrature,
-     *                 Integrator#dissipatedWork) and ground contact since t = 0; J
+     *                 Integrator#dissipatedWork) and contact since t = 0; J
      *   max_speed     the largest particle speed; m/s
      *   max_strain    the largest |l − L| / L; dimensionless
+     *   penetration   the deepest any particle is inside the ground or the sphere's contact
+     *                 surface (radius + half the cloth's thickness); m, 0 if none
+     *   contacts      particles in contact with the ground or the sphere in the last step
      *   momentum_x/y/z  Σ m v over the free particles; kg·m/s
      *   exploded      1 once the explosion detector has fired, else 0
      *   cg_iterations CG iterations of the last step's linear solves (0 for a direct solve)
@@ -83,6 +86,8 @@ public final class ObservablesCsv {
             number("dissipated", s -> s.observables().dissipated),
             number("max_speed", s -> s.observables().maxSpeed),
             number("max_strain", s -> s.observables().maxStrain),
+            number("penetration", s -> s.observables().penetration),
+            whole("contacts", s -> s.observables().contacts),
             number("momentum_x", s -> s.observables().momentum[0]),
             number("momentum_y", s -> s.observables().momentum[1]),
             number("momentum_z", s -> s.observables().momentum[2]),

@@ -172,6 +172,10 @@ final class RunCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "max speed %s m/s, max strain %s, momentum (%s, %s, %s) kg·m/s%n",
                 Numbers.num(o.maxSpeed), Numbers.num(o.maxStrain), Numbers.num(o.momentum[0]),
                 Numbers.num(o.momentum[1]), Numbers.num(o.momentum[2]));
+        if (system.sphere() != null) {
+            out.printf(Locale.ROOT, "sphere: %d particles in contact, deepest penetration %s m%n",
+                    o.contacts, Numbers.num(o.penetration));
+        }
         if (sim.integrator() instanceof ProjectionIntegrator p && sim.steps() > 0) {
             ProjectionStats st = p.projectionStats();
             out.printf(Locale.ROOT, "%d iterations per step; after the last step strain rms %s, max %s%n",

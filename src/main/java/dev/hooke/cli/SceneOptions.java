@@ -112,8 +112,11 @@ public final class SceneOptions {
     Double restitution;
 
     @Option(names = "--friction", paramLabel = "MU", converter = Converters.FiniteDouble.class,
-            description = "Cube: μ, the ground's friction coefficient.")
+            description = "Cube and cloth: μ, the friction coefficient of the ground and of the sphere.")
     Double friction;
+
+    @CommandLine.Mixin
+    ObstacleOptions obstacle = new ObstacleOptions();
 
     @Option(names = "--perturb", paramLabel = "KIND", converter = Converters.Perturb.class,
             completionCandidates = Converters.PerturbationIds.class,
@@ -250,6 +253,7 @@ public final class SceneOptions {
         if (seed != null) {
             spec.seed(seed);
         }
+        obstacle.applyTo(command, spec);
         try {
             spec.validate();
         } catch (IllegalArgumentException e) {
@@ -402,7 +406,8 @@ public final class SceneOptions {
             sb.append(String.format(Locale.ROOT,
                     "  every scene: --gravity %s m/s², --air-damping %s N·s/m, --perturb %s%n",
                     Numbers.plain(any.gravity()), Numbers.plain(any.airDamping()), any.perturbation().id()));
-            sb.append(String.format(Locale.ROOT, "  cloth: --pins %s, lying flat%n", SceneSpec.of(SceneType.CLOTH).pins().id()));
+            sb.append(String.format(Locale.ROOT, "  cloth: --pins %s, lying flat, --friction %s%n", SceneSpec.of(SceneType.CLOTH).pins().id(),
+                    Numbers.plain(SceneSpec.of(SceneType.CLOTH).friction())));
             sb.append(String.format(Locale.ROOT, "  cube: --drop-height %s m, --restitution %s, --friction %s%n",
                     Numbers.plain(any.dropHeight()), Numbers.plain(any.restitution()), Numbers.plain(any.friction())));
             sb.append(String.format(Locale.ROOT, "  --displacement %s m, --velocity %s m/s, --seed %d%n",

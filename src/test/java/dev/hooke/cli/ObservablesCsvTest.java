@@ -22,7 +22,8 @@ class ObservablesCsvTest {
         List<String> names = new ObservablesCsv().columns().stream().map(ObservablesCsv.Column::name).toList();
         assertEquals(List.of("step", "t"), names.subList(0, 2));
         assertTrue(names.containsAll(List.of("kinetic", "elastic", "gravitational", "total", "dissipated",
-                "max_speed", "max_strain", "momentum_x", "momentum_y", "momentum_z", "exploded")), names.toString());
+                "max_speed", "max_strain", "momentum_x", "momentum_y", "momentum_z", "exploded",
+                "penetration", "contacts")), names.toString());
     }
 
     @Test

@@ -50,6 +50,7 @@ public final class MassSpringSystem {
     private final double[] gravity = new double[3];
     private double airDamping;
     private Ground ground;
+    private Sphere sphere;
     private long revision;
 
     private MassSpringSystem(int particleCount, int springCount) {
@@ -91,6 +92,7 @@ public final class MassSpringSystem {
         System.arraycopy(gravity, 0, c.gravity, 0, 3);
         c.airDamping = airDamping;
         c.ground = ground;
+        c.sphere = sphere;
         return c;
     }
 
@@ -357,6 +359,17 @@ public final class MassSpringSystem {
         revision++;
     }
 
+    /** The sphere obstacle, or null when there is none. */
+    public Sphere sphere() {
+        return sphere;
+    }
+
+    /** Sets the sphere obstacle; null removes it. */
+    public void setSphere(Sphere sp) {
+        sphere = sp;
+        revision++;
+    }
+
     // ---------------------------------------------------------------- revisions
 
     /** Counts changes made from outside the integrators; see the class comment. */
@@ -403,6 +416,7 @@ public final class MassSpringSystem {
         private final double[] g = new double[3];
         private double air;
         private Ground ground;
+        private Sphere sphere;
 
         private Builder() {
         }
@@ -492,6 +506,12 @@ public final class MassSpringSystem {
             return this;
         }
 
+        /** Sets the sphere obstacle (null for none). */
+        public Builder sphere(Sphere sp) {
+            sphere = sp;
+            return this;
+        }
+
         /** The number of particles added so far. */
         public int particleCount() {
             return n;
@@ -518,6 +538,7 @@ public final class MassSpringSystem {
             s.setGravity(g[0], g[1], g[2]);
             s.airDamping = air;
             s.ground = ground;
+            s.sphere = sphere;
             s.revision = 0;
             return s;
         }

@@ -40,6 +40,10 @@ public final class Observables {
     public double maxStrain;
     /** K minus the kinetic energy of the free particles' centre of mass: motion that is not translation; in J. */
     public double internalKinetic;
+    /** The deepest penetration of any particle into an obstacle (ground, sphere); in m, 0 if none. Set by the stepper. */
+    public double penetration;
+    /** The number of particles in contact with an obstacle after the last step. Set by the stepper. */
+    public int contacts;
 
     /** E = K + U_el + U_g; in J. */
     public double total() {
@@ -157,5 +161,7 @@ public final class Observables {
         maxSpeed = o.maxSpeed;
         maxStrain = o.maxStrain;
         internalKinetic = o.internalKinetic;
+        penetration = o.penetration;
+        contacts = o.contacts;
     }
 }

@@ -56,6 +56,13 @@ import java.util.Set;
  *   iterations: 10       # sweeps (PBD, XPBD) or local/global iterations per step
  *   pbd_stiffness: 1.0   # PBD's dimensionless k in (0, 1]
  * </pre>
+ * An obstacle, in any scene ({@link ObstacleSpec}):
+ * <pre>
+ *   obstacle: sphere          # none | sphere
+ *   sphere_center: [0, -0.8, 0.5]   # m
+ *   sphere_radius: 0.3        # m
+ *   sphere_orbit: [0.2, 4]    # the centre's circle: radius in m (0: fixed), period in s
+ * </pre>
  * The keys are listed in {@link Key}; keys that do not apply to the scene type are refused. A key
  * left out keeps the default documented at {@link SceneSpec}; {@code integrator} defaults to
  * {@code symplectic-euler}, {@code dt} to {@value #DEFAULT_DT} s, the solver keys to
@@ -108,6 +115,10 @@ public final class SceneFile {
         DROP_HEIGHT("drop_height", false),
         RESTITUTION("restitution", false),
         FRICTION("friction", false),
+        OBSTACLE("obstacle", true),
+        SPHERE_CENTER("sphere_center", true),
+        SPHERE_RADIUS("sphere_radius", true),
+        SPHERE_ORBIT("sphere_orbit", true),
         PERTURBATION("perturbation", true),
         DISPLACEMENT("displacement", true),
         VELOCITY("velocity", true),

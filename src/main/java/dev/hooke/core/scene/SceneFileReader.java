@@ -12,6 +12,7 @@ import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.solve.SolverKind;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
@@ -106,6 +107,19 @@ final class SceneFileReader {
             case PERTURBATION -> v.choice(Perturbation::fromId);
             case SEED -> (long) v.integer(0, Integer.MAX_VALUE);
             case INTEGRATOR -> v.choice(IntegratorKind::fromId);
+            case OBSTACLE -> v.choice(ObstacleKind::fromId);
+            case SPHERE_CENTER -> numbers(v, 3);
+            case SPHERE_RADIUS -> v.positive();
+            case SPHERE_ORBIT -> {
+                double[] o = numbers(v, 2);
+                if (!(o[0] >= 0)) {
+                    throw v.error("the orbit radius must be >= 0, got " + o[0]);
+                }
+                if (!(o[1] > 0)) {
+                    throw v.error("the orbit period must be > 0, got " + o[1]);
+                }
+                yield o;
+            }
             case DT -> {
                 double h = v.positive();
                 if (!(h >= SceneFile.MIN_DT && h <= SceneFile.MAX_DT)) {
@@ -141,6 +155,16 @@ final class SceneFileReader {
                 yield k;
             }
         };
+    }
+
+    /** A list of exactly {@code count} finite numbers, such as [x, y, z]. */
+    private static double[] numbers(YamlValue v, int count) throws DataFileException {
+        List<YamlValue> items = v.list(count, count);
+        double[] out = new double[count];
+        for (int i = 0; i < count; i++) {
+            out[i] = items.get(i).number();
+        }
+        return out;
     }
 
     /**
@@ -225,6 +249,16 @@ final class SceneFileReader {
                 case DISPLACEMENT -> s.displacement((Double) val);
                 case VELOCITY -> s.velocity((Double) val);
                 case SEED -> s.seed((Long) val);
+                case OBSTACLE -> s.obstacle(s.obstacle().withKind((ObstacleKind) val));
+                case SPHERE_CENTER -> {
+                    double[] c = (double[]) val;
+                    s.obstacle(s.obstacle().withCenter(c[0], c[1], c[2]));
+                }
+                case SPHERE_RADIUS -> s.obstacle(s.obstacle().withRadius((Double) val));
+                case SPHERE_ORBIT -> {
+                    double[] orbit = (double[]) val;
+                    s.obstacle(s.obstacle().withOrbit(orbit[0], orbit[1]));
+                }
                 case INTEGRATOR -> kind = (IntegratorKind) val;
                 case DT -> h = (Double) val;
                 case VERLET_DELTA -> delta = (Double) val;

@@ -7,6 +7,7 @@ import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.scene.SceneFile.Key;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -28,7 +29,8 @@ final class SceneFileWriter {
      * that has no {@code k_struct}, whose springs all share one stiffness. Verlet's δ is written for the
      * Verlet integrator or when it is not the default; the solver settings all for an implicit
      * integrator, otherwise those that are not the default; the iterations for a projection
-     * integrator or when not the default, PBD's stiffness for PBD or when not the default.
+     * integrator or when not the default, PBD's stiffness for PBD or when not the default; the
+     * obstacle's keys when there is one.
      */
     static Map<String, Object> toMap(SceneFile f) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -61,6 +63,13 @@ final class SceneFileWriter {
         putIf(m, t, Key.DROP_HEIGHT, spec.dropHeight());
         putIf(m, t, Key.RESTITUTION, spec.restitution());
         putIf(m, t, Key.FRICTION, spec.friction());
+        ObstacleSpec obstacle = spec.obstacle();
+        if (obstacle.kind() != ObstacleKind.NONE) {
+            m.put(Key.OBSTACLE.id(), obstacle.kind().id());
+            m.put(Key.SPHERE_CENTER.id(), List.of(obstacle.x(), obstacle.y(), obstacle.z()));
+            m.put(Key.SPHERE_RADIUS.id(), obstacle.radius());
+            m.put(Key.SPHERE_ORBIT.id(), List.of(obstacle.orbitRadius(), obstacle.orbitPeriod()));
+        }
         m.put("perturbation", spec.perturbation().id());
         if (spec.perturbation() != Perturbation.NONE) {
             m.put("displacement", spec.displacement());

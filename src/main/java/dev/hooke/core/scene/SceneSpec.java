@@ -19,7 +19,8 @@ import java.util.Objects;
  *   <tr><td>k_d (N·s/m)</td><td>0</td><td>0</td><td>0</td><td>0.05</td></tr>
  * </table>
  * Gravity defaults to 9.81 m/s² downward (−y), air damping to 0. The cube starts 1 m above a
- * ground plane at y = 0 (restitution 0.3, friction 0.5).
+ * ground plane at y = 0 (restitution 0.3, friction 0.5). Any scene may add a sphere
+ * ({@link ObstacleSpec}, none by default), with the same friction.
  */
 public final class SceneSpec {
 
@@ -64,6 +65,7 @@ public final class SceneSpec {
     private double displacement = 0;
     private double velocity = 0;
     private long seed = 1;
+    private ObstacleSpec obstacle = ObstacleSpec.NONE;
 
     /** A spec for the given scene with every default. */
     public static SceneSpec of(SceneType type) {
@@ -99,6 +101,7 @@ public final class SceneSpec {
         c.displacement = displacement;
         c.velocity = velocity;
         c.seed = seed;
+        c.obstacle = obstacle;
         return c;
     }
 
@@ -135,6 +138,7 @@ public final class SceneSpec {
         }
         requireNonNegative("air-damping", airDamping);
         requireAtMost("air-damping", airDamping, MAX_DAMPING);
+        obstacle.validate();
         requireNonNegative("drop-height", dropHeight);
         requireAtMost("drop-height", dropHeight, MAX_LENGTH);
         if (!(restitution >= 0 && restitution <= 1)) {
@@ -418,6 +422,17 @@ public final class SceneSpec {
 
     public SceneSpec seed(long s) {
         seed = s;
+        return this;
+    }
+
+    /** The obstacle: none or a sphere (see {@link ObstacleSpec}). */
+    public ObstacleSpec obstacle() {
+        return obstacle;
+    }
+
+    /** Sets the obstacle. */
+    public SceneSpec obstacle(ObstacleSpec o) {
+        obstacle = Objects.requireNonNull(o, "obstacle");
         return this;
     }
 }

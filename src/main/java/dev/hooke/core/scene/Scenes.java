@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
 /**
  * Builds the scenes of {@link SceneType} from a {@link SceneSpec}: gravity and air damping, then
  * the scene's own particles, pins, springs and ground from its {@link SceneRecipe} (see
- * {@code dev.hooke.core.scene.recipes}), then the perturbation. Gravity points along −y.
+ * {@code dev.hooke.core.scene.recipes}), the obstacle ({@link ObstacleSpec}), then the perturbation. Gravity points along −y.
  */
 public final class Scenes {
 
@@ -20,6 +20,7 @@ public final class Scenes {
                 .gravity(0, -spec.gravity(), 0)
                 .airDamping(spec.airDamping());
         spec.type().recipe().build(spec, b);
+        spec.obstacle().addTo(b, spec.friction());
         MassSpringSystem s = b.build();
         perturb(spec, s);
         return s;

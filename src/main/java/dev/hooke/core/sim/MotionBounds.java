@@ -3,6 +3,7 @@ package dev.hooke.core.sim;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.Sphere;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.stability.StabilityAnalysis;
@@ -14,7 +15,7 @@ import dev.hooke.core.stability.StabilityAnalysis;
  *
  * <p>{@link #of} builds the scene afresh and steps it with its own integrator and Δt for a horizon,
  * recording the axis-aligned box of every particle after every step, together with the ground
- * plane's height when there is one. It stops early at the horizon, at a budget of particle-steps
+ * plane's height and the sphere (over its whole orbit) when there are. It stops early at the horizon, at a budget of particle-steps
  * or of time (so a 100 × 100 cloth costs what a small scene does), at an explosion, or once the
  * energy of motion that is not free flight, U_el + K − ½|p|²/M, passes a cap: what follows is a
  * blow-up the view is not meant to follow, and the box keeps the motion before it.
@@ -57,6 +58,14 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
         include(box, system.x);
         if (system.ground() != null) {
             box[1] = Math.min(box[1], system.ground().height());
+        }
+        Sphere sphere = system.sphere();
+        if (sphere != null) {
+            // the whole sphere, wherever its orbit c + ρ(sin ωt, 0, 1 − cos ωt) takes it
+            double r = sphere.radius();
+            double rho = sphere.orbitRadius();
+            include(box, new double[] {sphere.cx() - rho - r, sphere.cy() - r, sphere.cz() - r,
+                sphere.cx() + rho + r, sphere.cy() + r, sphere.cz() + 2 * rho + r});
         }
         return box(box, 0, Double.POSITIVE_INFINITY);
     }

@@ -3,6 +3,7 @@ package dev.hooke.core.sim;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.Sphere;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.stability.StabilityAnalysis;
 import dev.hooke.core.stability.StabilityLimit;
@@ -21,10 +22,10 @@ import java.util.Objects;
  * The work dissipated by damping is the integrator's own ({@link Integrator#dissipatedWork()}):
  * W' = P_d stepped with the method's quadrature, to the method's order, so that E + W_d − E₀
  * measures the method's error alone; for a method that does not say, the trapezoidal rule
- * W_d += ½ h (P_d(start) + P_d(end)). The energy the ground contact removed in the step is added
- * as a separate term (see {@link GroundContact}: the contact is a constraint inside the step, and
- * its work is counted exactly). When the contact takes a step again, the work read is the kept
- * attempt's.
+ * W_d += ½ h (P_d(start) + P_d(end)). The energy the contact with the ground and the sphere removed
+ * in the step is added as a separate term (see {@link Contact}: the contact is a constraint inside
+ * the step, and its work is counted exactly). When the contact takes a step again, the work read
+ * is the kept attempt's.
  *
  * <h2>Explosion</h2>
  * After every step the state is checked. The system is marked exploded, and stepping stops, when
@@ -33,7 +34,8 @@ import java.util.Objects;
  * <pre>
  *   E_ref = U_el(0) + K_int(0) + M_free |g| D + 10⁻⁴ Σ ½ k_s L²
  * </pre>
- * where D is the diagonal of the initial bounding box (plus the drop height to a ground plane):
+ * where D is the diagonal of the initial bounding box (plus the drop height to a ground plane, and
+ * to the bottom of a sphere, and the width of the sphere's orbit):
  * the energy gravity can feed in, and the energy of a 1 % strain in every spring as a floor.
  * It is also marked exploded when the energy balance E + W_d (total energy K + U_el + U_grav plus
  * the work dissipated) rises above its value at the start (or at the last parameter change) by
@@ -61,7 +63,7 @@ public final class Simulation {
     private long steps;
     private double accumulator;
     private final Observables observables = new Observables();
-    private final GroundContact contact = new GroundContact();
+    private final Contact contact = new Contact();
     private ExplosionReport explosion;
     private final SolverTally solverTally = new SolverTally();
 
@@ -84,6 +86,7 @@ public final class Simulation {
         this.lengthScale = lengthScale(system);
         observables.measure(system);
         observables.dissipated = 0;
+        observables.penetration = Contact.penetration(system, 0);
         energyScale = freshEnergyScale();
         startEnergy = observables.balance();
         gainScale = energyScale + observables.kinetic;
@@ -102,12 +105,14 @@ public final class Simulation {
         }
         double powerBefore = observables.dampingPower;
         try {
-            double contactLoss = contact.step(system, integrator, dt);
+            double contactLoss = contact.step(system, integrator, dt, time);
             solverTally.record(integrator.solverStats(), steps + 1);
             double damping = integrator.dissipatedWork();
             time += dt;
             steps++;
             observables.measure(system);
+            observables.penetration = contact.penetration();
+            observables.contacts = contact.contacts();
             if (Double.isNaN(damping)) {
                 damping = 0.5 * dt * (powerBefore + observables.dampingPower);
             }
@@ -223,6 +228,10 @@ public final class Simulation {
         double d = Math.sqrt(sq(hi[0] - lo[0]) + sq(hi[1] - lo[1]) + sq(hi[2] - lo[2]));
         if (s.ground() != null) {
             d += Math.max(0, lo[1] - s.ground().height());
+        }
+        if (s.sphere() != null) {
+            Sphere sp = s.sphere();
+            d += Math.max(0, lo[1] - (sp.cy() - sp.contactRadius())) + 2 * sp.orbitRadius();
         }
         double longest = 0;
         for (int sp = 0; sp < s.springCount(); sp++) {

@@ -1,6 +1,9 @@
 package dev.hooke.fx.panel;
 
 import dev.hooke.core.scene.ClothPins;
+import dev.hooke.core.scene.ObstacleKind;
+import dev.hooke.core.scene.ObstacleSpec;
+import dev.hooke.core.scene.ScenePresets;
 import dev.hooke.core.scene.Perturbation;
 import dev.hooke.core.scene.SceneFile.Key;
 import dev.hooke.core.scene.SceneType;
@@ -27,13 +30,16 @@ import javafx.util.StringConverter;
 
 /**
  * The scene's construction: the chain's nodes, the cloth's or cube's size, the cloth's pins, the
- * spring kinds built, the cube's particle restitution, and the perturbation it starts with. Each row shows only for the scenes it
+ * spring kinds built, the cube's particle restitution, the sphere obstacle (on or off, its radius),
+ * the friction of the ground and the sphere, and the perturbation it starts with; and the
+ * <em>Drop on sphere</em> preset ({@link ScenePresets#dropOnSphere()}). Each row shows only for the scenes it
  * concerns. Apply rebuilds the scene (a reset) with these values and the present parameters; a
  * value the workbench refuses (a size above its cap, say) is named below and nothing changes.
  *
  * <p>Ids: {@code sceneNodes}, {@code sceneSize}, {@code scenePins}, {@code sceneStructural},
  * {@code sceneShear}, {@code sceneBend}, {@code sceneRestitution}, {@code scenePerturbation}, {@code sceneDisplacement},
- * {@code sceneVelocity}, {@code sceneApply}, {@code sceneMessage}.
+ * {@code sceneVelocity}, {@code sceneApply}, {@code sceneMessage}, {@code sceneSphere}, {@code sceneSphereRadius},
+ * {@code sceneFriction}, {@code scenePresetDropOnSphere}.
  */
 public final class ScenePanel extends VBox {
 
@@ -48,6 +54,11 @@ public final class ScenePanel extends VBox {
     private final TextField displacement = field("sceneDisplacement");
     private final TextField velocity = field("sceneVelocity");
     private final TextField restitution = field("sceneRestitution");
+    private final CheckBox sphere = new CheckBox(I18n.text("build.sphere"));
+    private final TextField sphereRadius = field("sceneSphereRadius");
+    private final TextField friction = field("sceneFriction");
+    private final Node sphereRadiusRow;
+    private final Node frictionRow;
     private final Label message = new Label();
     private final Node nodesRow;
     private final Node sizeRow;
@@ -85,6 +96,17 @@ public final class ScenePanel extends VBox {
         restitutionTip.setPrefWidth(360);
         restitution.setTooltip(restitutionTip);
         Tooltip.install(restitutionRow, restitutionTip);
+        sphere.setId("sceneSphere");
+        sphere.setTooltip(tip("build.sphere.tip"));
+        sphereRadiusRow = row(I18n.text("build.sphereRadius"), sphereRadius);
+        sphereRadiusRow.visibleProperty().bind(sphere.selectedProperty());
+        sphereRadiusRow.managedProperty().bind(sphereRadiusRow.visibleProperty());
+        frictionRow = row(I18n.text("build.friction"), friction);
+        friction.setTooltip(tip("build.friction.tip"));
+        Button dropOnSphere = new Button(I18n.text("build.preset.dropOnSphere"));
+        dropOnSphere.setId("scenePresetDropOnSphere");
+        dropOnSphere.setTooltip(tip("build.preset.dropOnSphere.tip"));
+        dropOnSphere.setOnAction(e -> model.open(ScenePresets.dropOnSphere()));
         Node perturbationRow = row(I18n.text("build.perturbation"), perturbation);
         Node displacementRow = row(I18n.text("build.displacement"), displacement);
         Node velocityRow = row(I18n.text("build.velocity"), velocity);
@@ -92,8 +114,10 @@ public final class ScenePanel extends VBox {
         displacementRow.managedProperty().bind(displacementRow.visibleProperty());
         velocityRow.visibleProperty().bind(displacementRow.visibleProperty());
         velocityRow.managedProperty().bind(velocityRow.visibleProperty());
-        getChildren().addAll(nodesRow, sizeRow, pinsRow, kindsRow, restitutionRow, perturbationRow, displacementRow, velocityRow,
-                apply, message);
+        getChildren().addAll(nodesRow, sizeRow, pinsRow, kindsRow, restitutionRow,
+                sphere, sphereRadiusRow, frictionRow,
+                perturbationRow, displacementRow, velocityRow,
+                apply, dropOnSphere, message);
 
         model.sceneValueProperty().addListener((obs, old, s) -> show());
         show();
@@ -117,6 +141,10 @@ public final class ScenePanel extends VBox {
         displacement.setText(number(s.displacement()));
         velocity.setText(number(s.velocity()));
         restitution.setText(number(s.restitution()));
+        sphere.setSelected(s.obstacle().kind() == ObstacleKind.SPHERE);
+        sphereRadius.setText(number(s.obstacle().radius()));
+        friction.setText(number(s.friction()));
+        showIf(frictionRow, Key.FRICTION.appliesTo(type));
         showIf(nodesRow, Key.NODES.appliesTo(type));
         showIf(sizeRow, Key.SIZE.appliesTo(type));
         showIf(pinsRow, Key.PINS.appliesTo(type));
@@ -136,11 +164,19 @@ public final class ScenePanel extends VBox {
             double d = real(displacement, "displacement");
             double u = real(velocity, "velocity");
             double e = real(restitution, "restitution");
+            double radius = real(sphereRadius, "sphere-radius");
+            double mu = real(friction, "friction");
+            ObstacleKind obstacle = sphere.isSelected() ? ObstacleKind.SPHERE : ObstacleKind.NONE;
             SceneType type = model.sceneValueProperty().get().type();
             model.applyShape(spec -> {
                 if (Key.RESTITUTION.appliesTo(type)) {
                     spec.restitution(e);
                 }
+                if (Key.FRICTION.appliesTo(type)) {
+                    spec.friction(mu);
+                }
+                ObstacleSpec o = spec.obstacle().withKind(obstacle);
+                spec.obstacle(obstacle == ObstacleKind.SPHERE ? o.withRadius(radius) : o);
                 if (type == SceneType.CHAIN) {
                     spec.nodes(n);
                 } else if (type != SceneType.SPRING) {
@@ -178,6 +214,13 @@ public final class ScenePanel extends VBox {
     private static void showIf(Node n, boolean on) {
         n.setVisible(on);
         n.setManaged(on);
+    }
+
+    private static Tooltip tip(String key) {
+        Tooltip t = new Tooltip(I18n.text(key));
+        t.setWrapText(true);
+        t.setPrefWidth(360);
+        return t;
     }
 
     private static TextField field(String id) {

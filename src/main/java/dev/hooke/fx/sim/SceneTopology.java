@@ -25,6 +25,8 @@ public final class SceneTopology {
     private final boolean[] pinned;
     private final double minRestLength;
     private final double groundHeight;
+    /** The sphere obstacle, or null. */
+    private final dev.hooke.core.model.Sphere sphere;
     private final MotionBounds start;
     private final CompletableFuture<MotionBounds> ahead;
 
@@ -65,6 +67,7 @@ public final class SceneTopology {
             pinned[i] = s.isPinned(i);
         }
         this.groundHeight = s.ground() == null ? Double.NaN : s.ground().height();
+        this.sphere = s.sphere();
     }
 
     /**
@@ -145,6 +148,11 @@ public final class SceneTopology {
     /** The shortest positive rest length; in m (sets the size particles are drawn at). */
     public double minRestLength() {
         return minRestLength;
+    }
+
+    /** The sphere obstacle (its centre moves with time when it orbits), or null when there is none. */
+    public dev.hooke.core.model.Sphere sphere() {
+        return sphere;
     }
 
     /** Whether there is a ground plane. */

@@ -98,6 +98,14 @@ public final class FlatView implements SceneView {
             double gy = oy - scale * t.groundHeight();
             g.strokeLine(0, gy, w, gy);
         }
+        if (t.sphere() != null) {
+            dev.hooke.core.model.Sphere o = t.sphere();
+            double rr = scale * o.radius();
+            double cx = ox + scale * o.centerX(last.time());
+            double cy = oy - scale * o.centerY(last.time());
+            g.setFill(Palette.GROUND_LIGHT);
+            g.fillOval(cx - rr, cy - rr, 2 * rr, 2 * rr);
+        }
         g.setLineCap(StrokeLineCap.ROUND);
         boolean cloth = t.type().recipe().isSurface();
         for (int s = 0; s < t.springCount(); s++) {

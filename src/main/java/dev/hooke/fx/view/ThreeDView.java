@@ -71,6 +71,8 @@ public final class ThreeDView implements SceneView {
     private SceneTopology topology;
     private Sphere[] spheres = new Sphere[0];
     private int[] sphereParticle = new int[0];
+    /** The sphere obstacle's node, or null. */
+    private Sphere obstacle;
     private GridMeshBuffer grid;
     private TriangleMesh clothMesh;
     private MeshView clothView;
@@ -403,6 +405,12 @@ public final class ThreeDView implements SceneView {
                 clothMesh.getPoints().set(0, grid.points(), 0, grid.points().length);
             }
         }
+        if (obstacle != null) {
+            dev.hooke.core.model.Sphere o = topology.sphere();
+            obstacle.setTranslateX(o.centerX(s.time()));
+            obstacle.setTranslateY(o.centerY(s.time()));
+            obstacle.setTranslateZ(o.centerZ(s.time()));
+        }
         colour(s);
         second.update(s, grid, springs, spheres, sphereParticle);
     }
@@ -431,6 +439,10 @@ public final class ThreeDView implements SceneView {
 
         if (t.hasGround()) {
             world.getChildren().add(ground(t.groundHeight()));
+        }
+        obstacle = t.sphere() == null ? null : obstacle(t.sphere());
+        if (obstacle != null) {
+            world.getChildren().add(obstacle);
         }
         if (cloth) {
             int n = t.gridSize();
@@ -532,6 +544,19 @@ public final class ThreeDView implements SceneView {
         }
         particles.getChildren().setAll(nodes);
         second.invalidate();            // compare mode's spheres follow these
+    }
+
+    /** The sphere obstacle, drawn at its radius (the cloth rests half its thickness above it). */
+    private static Sphere obstacle(dev.hooke.core.model.Sphere o) {
+        Sphere ball = new Sphere(o.radius(), 64);
+        PhongMaterial m = new PhongMaterial(Palette.GROUND_LIGHT);
+        m.setSpecularColor(Color.gray(0.35));
+        ball.setMaterial(m);
+        ball.setTranslateX(o.cx());
+        ball.setTranslateY(o.cy());
+        ball.setTranslateZ(o.cz());
+        ball.setId("obstacleSphere");
+        return ball;
     }
 
     private static Node ground(double height) {

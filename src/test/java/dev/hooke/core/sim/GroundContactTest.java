@@ -73,7 +73,7 @@ class GroundContactTest {
             s.setAllSpringDamping(s.springDamping(0) * Math.sqrt(slowMotion));
             s.setGravity(0, -G / slowMotion, 0);
         }
-        GroundContact contact = new GroundContact();
+        Contact contact = new Contact();
         Integrator integrator = Integrators.create(kind);
         Observables energy = new Observables();
         energy.measure(s);
@@ -112,7 +112,7 @@ class GroundContactTest {
         MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CUBE).dropHeight(0));
         Simulation sim = new Simulation(s, Integrators.create(id), 1e-3);
         double start = sim.observables().total();
-        GroundContact probe = new GroundContact();
+        Contact probe = new Contact();
         MassSpringSystem twin = s.copy();
         Integrator twinIntegrator = Integrators.create(id);
         double contactWork = 0;
@@ -194,7 +194,7 @@ class GroundContactTest {
         double dt = 1e-3;
         double m = 0.1;
         MassSpringSystem s = particleOnTheGround(m, mu, u);
-        GroundContact contact = new GroundContact();
+        Contact contact = new Contact();
         Integrator integrator = Integrators.create(id);
         double removed = 0;
         int steps = 0;
@@ -210,7 +210,7 @@ class GroundContactTest {
         assertEquals(0.5 * m * u * u, removed, Tolerances.FORMULA * m * u * u, id + ": the contact took the kinetic energy");
 
         MassSpringSystem f = particleOnTheGround(m, 0, u);
-        GroundContact free = new GroundContact();
+        Contact free = new Contact();
         Integrator freeIntegrator = Integrators.create(id);
         double freeRemoved = 0;
         for (int n = 0; n < 1000; n++) {
