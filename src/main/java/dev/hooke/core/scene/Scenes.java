@@ -1,5 +1,6 @@
 package dev.hooke.core.scene;
 
+import dev.hooke.core.force.Wind;
 import dev.hooke.core.model.MassSpringSystem;
 import java.util.SplittableRandom;
 
@@ -21,8 +22,18 @@ public final class Scenes {
                 .airDamping(spec.airDamping());
         spec.type().recipe().build(spec, b);
         MassSpringSystem s = b.build();
+        weather(spec, s);
         perturb(spec, s);
         return s;
+    }
+
+    /** The wind (on a scene with a surface) and the tear strain. */
+    private static void weather(SceneSpec spec, MassSpringSystem s) {
+        if (spec.windy() && s.surface() != null) {
+            s.setWind(new Wind(spec.wind(0), spec.wind(1), spec.wind(2), Wind.AIR_DENSITY, Wind.DEFAULT_COEFFICIENT,
+                    spec.gust(), spec.gustPeriod()));
+        }
+        s.setTearStrain(spec.tearStrain());
     }
 
     private static void perturb(SceneSpec spec, MassSpringSystem s) {

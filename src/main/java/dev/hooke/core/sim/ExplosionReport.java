@@ -26,7 +26,9 @@ public record ExplosionReport(double time, long step, double dt, IntegratorKind 
         /** The energy of motion grew past {@link Simulation#EXPLOSION_FACTOR} times its scale. */
         ENERGY_GREW,
         /** The integrator's step threw an exception. */
-        STEP_FAILED
+        STEP_FAILED,
+        /** With tearing on, springs broke nearly everywhere at once: a blow-up, not a tear. */
+        SHATTERED
     }
 
     /**
@@ -37,6 +39,8 @@ public record ExplosionReport(double time, long step, double dt, IntegratorKind 
      * @param energy  for {@link Cause#ENERGY_GREW}: the energy of motion, U_el + K_int; in J (NaN otherwise)
      * @param scale   for {@link Cause#ENERGY_GREW}: the energy scale E_ref it is measured against; in J
      *                (NaN otherwise)
+     *                For {@link Cause#SHATTERED}: the springs that broke within the last few steps and
+     *                the number of springs (as counts)
      * @param failure for {@link Cause#STEP_FAILED}: the exception's message, possibly null (null otherwise)
      */
     public record Reason(Cause cause, double energy, double scale, String failure) {
@@ -49,6 +53,11 @@ public record ExplosionReport(double time, long step, double dt, IntegratorKind 
         /** The energy of motion grew to {@code energy}, against the scale {@code scale}; in J. */
         public static Reason energyGrew(double energy, double scale) {
             return new Reason(Cause.ENERGY_GREW, energy, scale, null);
+        }
+
+        /** {@code broke} of the {@code springs} springs broke within a few steps. */
+        public static Reason shattered(int broke, int springs) {
+            return new Reason(Cause.SHATTERED, broke, springs, null);
         }
 
         /** The step threw an exception with this message. */
@@ -68,6 +77,8 @@ public record ExplosionReport(double time, long step, double dt, IntegratorKind 
                 case ENERGY_GREW -> String.format(Locale.ROOT,
                         "The energy of motion grew to %.3g J, %.0f times its scale %.3g J", energy, factor(), scale);
                 case STEP_FAILED -> "the step failed: " + failure;
+                case SHATTERED -> String.format(Locale.ROOT,
+                        "%.0f of the %.0f springs tore within a few steps, everywhere at once", energy, scale);
             };
         }
     }

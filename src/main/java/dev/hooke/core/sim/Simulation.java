@@ -33,6 +33,12 @@ import java.util.Objects;
  * where D is the diagonal of the initial bounding box (plus the drop height to a ground plane):
  * the energy gravity can feed in, and the energy of a 1 % strain in every spring as a floor.
  * An exception thrown inside a step is caught and reported the same way: none reaches the caller.
+ *
+ * <h2>Wind and tearing</h2>
+ * Before each step the wind's gust is set to the step's start time. After it, the springs stretched
+ * past the tear strain break ({@link Tearing}); the elastic energy they held is counted as
+ * dissipated. A tear is not an explosion; springs breaking nearly everywhere at once are
+ * ({@link ExplosionReport.Cause#SHATTERED}).
  */
 public final class Simulation {
 
@@ -47,6 +53,7 @@ public final class Simulation {
     private double accumulator;
     private final Observables observables = new Observables();
     private final GroundContact contact = new GroundContact();
+    private final Tearing tearing = new Tearing();
     private ExplosionReport explosion;
 
     private double energyScale;
@@ -82,11 +89,15 @@ public final class Simulation {
         }
         double powerBefore = observables.dampingPower;
         try {
+            if (system.wind() != null) {
+                system.wind().setTime(time);
+            }
             double contactLoss = contact.step(system, integrator, dt);
+            double fracture = tearing.step(system);
             time += dt;
             steps++;
             observables.measure(system);
-            observables.dissipated += 0.5 * dt * (powerBefore + observables.dampingPower) + contactLoss;
+            observables.dissipated += 0.5 * dt * (powerBefore + observables.dampingPower) + contactLoss + fracture;
         } catch (RuntimeException e) {
             time += dt;
             steps++;
@@ -95,6 +106,10 @@ public final class Simulation {
         }
         if (!observables.isFinite()) {
             explode(ExplosionReport.Reason.nonFinite(), firstNonFinite());
+            return false;
+        }
+        if (tearing.shattered(system)) {
+            explode(ExplosionReport.Reason.shattered(tearing.recentlyBroken(), system.springCount()), fastestParticle());
             return false;
         }
         double motion = observables.elastic + observables.internalKinetic;
