@@ -112,6 +112,11 @@ public final class SceneFile {
         DISPLACEMENT("displacement", true),
         VELOCITY("velocity", true),
         SEED("seed", true),
+        // weather and material of the cloth
+        WIND("wind", false),
+        GUST("gust", false),
+        GUST_PERIOD("gust_period", false),
+        TEAR_STRAIN("tear_strain", false),
         INTEGRATOR("integrator", true),
         DT("dt", true),
         VERLET_DELTA("verlet_delta", true),

@@ -12,6 +12,7 @@ import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.solve.SolverKind;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
@@ -105,6 +106,13 @@ final class SceneFileReader {
             case PINS -> v.choice(ClothPins::fromId);
             case PERTURBATION -> v.choice(Perturbation::fromId);
             case SEED -> (long) v.integer(0, Integer.MAX_VALUE);
+            case WIND -> {
+                List<YamlValue> items = v.list(3, 3);
+                yield new double[] {items.get(0).number(), items.get(1).number(), items.get(2).number()};
+            }
+            case GUST -> v.number(0, 1);
+            case GUST_PERIOD -> v.positive();
+            case TEAR_STRAIN -> v.nonNegative();
             case INTEGRATOR -> v.choice(IntegratorKind::fromId);
             case DT -> {
                 double h = v.positive();
@@ -225,6 +233,13 @@ final class SceneFileReader {
                 case DISPLACEMENT -> s.displacement((Double) val);
                 case VELOCITY -> s.velocity((Double) val);
                 case SEED -> s.seed((Long) val);
+                case WIND -> {
+                    double[] w = (double[]) val;
+                    s.wind(w[0], w[1], w[2]);
+                }
+                case GUST -> s.gust((Double) val);
+                case GUST_PERIOD -> s.gustPeriod((Double) val);
+                case TEAR_STRAIN -> s.tearStrain((Double) val);
                 case INTEGRATOR -> kind = (IntegratorKind) val;
                 case DT -> h = (Double) val;
                 case VERLET_DELTA -> delta = (Double) val;

@@ -7,6 +7,7 @@ import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.scene.SceneFile.Key;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -61,6 +62,17 @@ final class SceneFileWriter {
         putIf(m, t, Key.DROP_HEIGHT, spec.dropHeight());
         putIf(m, t, Key.RESTITUTION, spec.restitution());
         putIf(m, t, Key.FRICTION, spec.friction());
+        // weather and material: written when not the default
+        if (spec.windy()) {
+            putIf(m, t, Key.WIND, List.of(spec.wind(0), spec.wind(1), spec.wind(2)));
+        }
+        if (spec.gust() != 0 || spec.gustPeriod() != SceneSpec.DEFAULT_GUST_PERIOD) {
+            putIf(m, t, Key.GUST, spec.gust());
+            putIf(m, t, Key.GUST_PERIOD, spec.gustPeriod());
+        }
+        if (spec.tearStrain() != 0) {
+            putIf(m, t, Key.TEAR_STRAIN, spec.tearStrain());
+        }
         m.put("perturbation", spec.perturbation().id());
         if (spec.perturbation() != Perturbation.NONE) {
             m.put("displacement", spec.displacement());

@@ -26,7 +26,7 @@ public final class ClothRecipe implements SceneRecipe {
 
     private static final Set<Key> KEYS = Collections.unmodifiableSet(EnumSet.of(
             Key.SIZE, Key.K_STRUCT, Key.K_SHEAR, Key.K_BEND, Key.STRUCTURAL, Key.SHEAR, Key.BEND,
-            Key.PINS, Key.VERTICAL));
+            Key.PINS, Key.VERTICAL, Key.WIND, Key.GUST, Key.GUST_PERIOD, Key.TEAR_STRAIN));
 
     @Override
     public String id() {
