@@ -13,7 +13,7 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * The cloth's weather and material options, a picocli mixin inside {@link SceneOptions}: the wind
- * and its gust, and the tear strain. An option left out keeps {@link SceneSpec}'s default (no
+ * and its gust, the tear strain, self-collision and the thickness. An option left out keeps {@link SceneSpec}'s default (no
  * wind, no tearing); each applies to the scenes whose recipe takes its key (the cloth).
  */
 public final class ClothWeatherOptions {
@@ -32,8 +32,17 @@ public final class ClothWeatherOptions {
     Double gustPeriod;
 
     @Option(names = "--tear-strain", paramLabel = "S", converter = Converters.FiniteDouble.class,
-            description = "Cloth: a spring breaks when its strain (l - L)/L exceeds S (0.3 = 30 %); 0 = never.")
+            description = "Cloth: a spring breaks when its strain (l - L)/L exceeds S (0.3: a stretch of 30 per cent); 0 = never.")
     Double tearStrain;
+
+    @Option(names = "--self-collision", description = "Cloth: its particles repel each other closer than --thickness "
+            + "(found with a spatial hash, resolved after each step).")
+    Boolean selfCollision;
+
+    @Option(names = "--thickness", paramLabel = "M", converter = Converters.FiniteDouble.class,
+            description = "Cloth: its thickness d, in m (default 0.01): the distance below which its particles "
+                    + "repel each other.")
+    Double thickness;
 
     /**
      * Refuses an option the scene does not take and copies the given ones into the spec (which
@@ -44,6 +53,8 @@ public final class ClothWeatherOptions {
         onlyFor(command, scene, gust, "--gust", Key.GUST);
         onlyFor(command, scene, gustPeriod, "--gust-period", Key.GUST_PERIOD);
         onlyFor(command, scene, tearStrain, "--tear-strain", Key.TEAR_STRAIN);
+        onlyFor(command, scene, selfCollision, "--self-collision", Key.SELF_COLLISION);
+        onlyFor(command, scene, thickness, "--thickness", Key.THICKNESS);
         if (wind == null && (gust != null || gustPeriod != null)) {
             throw new UsageException(command.commandLine(), (gust != null ? "--gust" : "--gust-period")
                     + ": needs --wind");
@@ -59,6 +70,12 @@ public final class ClothWeatherOptions {
         }
         if (tearStrain != null) {
             spec.tearStrain(tearStrain);
+        }
+        if (selfCollision != null) {
+            spec.selfCollision(selfCollision);
+        }
+        if (thickness != null) {
+            spec.thickness(thickness);
         }
     }
 

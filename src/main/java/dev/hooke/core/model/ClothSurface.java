@@ -15,17 +15,31 @@ import java.util.Objects;
  * <p>A triangle is <em>intact</em> while none of its structural edge springs is broken
  * ({@link MassSpringSystem#isBroken}): a tear removes the triangles next to it, from the wind and
  * from the drawing alike.
+ *
+ * <p>The cloth's thickness d (m) is the distance below which its particles repel each other
+ * (self-collision, resolved by the simulation after each step); 0: they pass through each other.
  */
 public final class ClothSurface {
 
     private final int[] corners;
     private final int[] edgeSprings;
+    private final double thickness;
+
+    /** A surface whose particles do not collide with each other (see {@link #ClothSurface(int[], int[], double)}). */
+    public ClothSurface(int[] corners, int[] edgeSprings) {
+        this(corners, edgeSprings, 0);
+    }
 
     /**
      * @param corners     3 particle indices per triangle
      * @param edgeSprings 3 spring indices per triangle (the structural spring along each edge, −1 for none)
+     * @param thickness   d, the self-collision distance in m, finite and ≥ 0 (0: no self-collision)
      */
-    public ClothSurface(int[] corners, int[] edgeSprings) {
+    public ClothSurface(int[] corners, int[] edgeSprings, double thickness) {
+        if (!(thickness >= 0) || !Double.isFinite(thickness)) {
+            throw new IllegalArgumentException("thickness must be finite and >= 0, got " + thickness);
+        }
+        this.thickness = thickness;
         Objects.requireNonNull(corners, "corners");
         Objects.requireNonNull(edgeSprings, "edgeSprings");
         if (corners.length % 3 != 0 || edgeSprings.length != corners.length) {
@@ -34,6 +48,11 @@ public final class ClothSurface {
         }
         this.corners = corners.clone();
         this.edgeSprings = edgeSprings.clone();
+    }
+
+    /** d, the distance below which the particles repel each other; in m (0: no self-collision). */
+    public double thickness() {
+        return thickness;
     }
 
     /** The number of triangles. */

@@ -117,6 +117,8 @@ public final class SceneFile {
         GUST("gust", false),
         GUST_PERIOD("gust_period", false),
         TEAR_STRAIN("tear_strain", false),
+        SELF_COLLISION("self_collision", false),
+        THICKNESS("thickness", false),
         INTEGRATOR("integrator", true),
         DT("dt", true),
         VERLET_DELTA("verlet_delta", true),

@@ -113,6 +113,8 @@ final class SceneFileReader {
             case GUST -> v.number(0, 1);
             case GUST_PERIOD -> v.positive();
             case TEAR_STRAIN -> v.nonNegative();
+            case SELF_COLLISION -> v.bool();
+            case THICKNESS -> v.positive();
             case INTEGRATOR -> v.choice(IntegratorKind::fromId);
             case DT -> {
                 double h = v.positive();
@@ -240,6 +242,8 @@ final class SceneFileReader {
                 case GUST -> s.gust((Double) val);
                 case GUST_PERIOD -> s.gustPeriod((Double) val);
                 case TEAR_STRAIN -> s.tearStrain((Double) val);
+                case SELF_COLLISION -> s.selfCollision((Boolean) val);
+                case THICKNESS -> s.thickness((Double) val);
                 case INTEGRATOR -> kind = (IntegratorKind) val;
                 case DT -> h = (Double) val;
                 case VERLET_DELTA -> delta = (Double) val;

@@ -73,6 +73,12 @@ final class SceneFileWriter {
         if (spec.tearStrain() != 0) {
             putIf(m, t, Key.TEAR_STRAIN, spec.tearStrain());
         }
+        if (spec.selfCollision()) {
+            putIf(m, t, Key.SELF_COLLISION, true);
+        }
+        if (spec.thickness() != SceneSpec.DEFAULT_THICKNESS) {
+            putIf(m, t, Key.THICKNESS, spec.thickness());
+        }
         m.put("perturbation", spec.perturbation().id());
         if (spec.perturbation() != Perturbation.NONE) {
             m.put("displacement", spec.displacement());

@@ -2,6 +2,7 @@ package dev.hooke.core.sim;
 
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.model.ClothSurface;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.stability.StabilityAnalysis;
@@ -37,8 +38,10 @@ import java.util.Objects;
  * <h2>Wind and tearing</h2>
  * Before each step the wind's gust is set to the step's start time. After it, the springs stretched
  * past the tear strain break ({@link Tearing}); the elastic energy they held is counted as
- * dissipated. A tear is not an explosion; springs breaking nearly everywhere at once are
- * ({@link ExplosionReport.Cause#SHATTERED}).
+ * dissipated. A tear is not an explosion; springs breaking nearly everywhere at once while Δt is
+ * above the integrator's predicted limit are ({@link ExplosionReport.Cause#SHATTERED}). Then a
+ * cloth with a thickness resolves its self-collisions ({@link SelfCollision}), whose energy is
+ * counted like the ground's.
  */
 public final class Simulation {
 
@@ -54,7 +57,10 @@ public final class Simulation {
     private final Observables observables = new Observables();
     private final GroundContact contact = new GroundContact();
     private final Tearing tearing = new Tearing();
+    private final SelfCollision selfCollision = new SelfCollision();
     private ExplosionReport explosion;
+    /** The predicted limit for telling a tear from a blow-up, or null until needed (see {@link #aboveLimit}). */
+    private StabilityLimit limitSeen;
 
     private double energyScale;
     private final double lengthScale;
@@ -94,6 +100,10 @@ public final class Simulation {
             }
             double contactLoss = contact.step(system, integrator, dt);
             double fracture = tearing.step(system);
+            ClothSurface cloth = system.surface();
+            if (cloth != null && cloth.thickness() > 0) {
+                contactLoss += selfCollision.step(system, cloth.thickness());
+            }
             time += dt;
             steps++;
             observables.measure(system);
@@ -108,7 +118,7 @@ public final class Simulation {
             explode(ExplosionReport.Reason.nonFinite(), firstNonFinite());
             return false;
         }
-        if (tearing.shattered(system)) {
+        if (tearing.shattered(system) && aboveLimit()) {
             explode(ExplosionReport.Reason.shattered(tearing.recentlyBroken(), system.springCount()), fastestParticle());
             return false;
         }
@@ -169,6 +179,24 @@ public final class Simulation {
             // the report goes out without a limit
         }
         explosion = new ExplosionReport(time, steps, dt, integrator.kind(), limit, reason, particle);
+    }
+
+    /**
+     * Whether Δt is above the integrator's predicted limit at the reference positions (computed once
+     * per Δt, integrator and parameters): springs tearing everywhere at once are a blow-up only then.
+     * A limit that cannot be computed counts as not exceeded.
+     */
+    private boolean aboveLimit() {
+        if (limitSeen == null) {
+            try {
+                MassSpringSystem reference = system.copy();
+                System.arraycopy(referencePositions, 0, reference.x, 0, referencePositions.length);
+                limitSeen = StabilityAnalysis.predictedLimit(reference, integrator);
+            } catch (RuntimeException e) {
+                return false;
+            }
+        }
+        return !limitSeen.isStable(dt);
     }
 
     private int firstNonFinite() {
@@ -247,6 +275,7 @@ public final class Simulation {
         }
         observables.measure(system);
         energyScale = Math.max(energyScale, freshEnergyScale());
+        limitSeen = null;
         System.arraycopy(system.x, 0, referencePositions, 0, referencePositions.length);
     }
 
@@ -263,6 +292,7 @@ public final class Simulation {
             throw new IllegalArgumentException("dt must be a finite number > 0, got " + newDt);
         }
         dt = newDt;
+        limitSeen = null;
     }
 
     /** The integrator. */
@@ -274,6 +304,7 @@ public final class Simulation {
     public void setIntegrator(Integrator next) {
         integrator = Objects.requireNonNull(next, "integrator");
         integrator.reset();
+        limitSeen = null;
     }
 
     /** The method now in use. */

@@ -10,6 +10,7 @@ import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneSpec;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -33,7 +34,8 @@ import javafx.util.StringConverter;
  *
  * <p>Ids: {@code sceneNodes}, {@code sceneSize}, {@code scenePins}, {@code sceneStructural},
  * {@code sceneShear}, {@code sceneBend}, {@code sceneRestitution}, {@code scenePerturbation}, {@code sceneDisplacement},
- * {@code sceneVelocity}, {@code sceneApply}, {@code sceneMessage}.
+ * {@code sceneVelocity}, {@code sceneApply}, {@code sceneMessage}; the cloth's wind and tearing rows
+ * are {@link ClothWeatherRows}'.
  */
 public final class ScenePanel extends VBox {
 
@@ -54,6 +56,7 @@ public final class ScenePanel extends VBox {
     private final Node pinsRow;
     private final Node kindsRow;
     private final Node restitutionRow;
+    private final ClothWeatherRows weather = new ClothWeatherRows();
 
     public ScenePanel(WorkbenchModel model) {
         super(6);
@@ -92,8 +95,9 @@ public final class ScenePanel extends VBox {
         displacementRow.managedProperty().bind(displacementRow.visibleProperty());
         velocityRow.visibleProperty().bind(displacementRow.visibleProperty());
         velocityRow.managedProperty().bind(velocityRow.visibleProperty());
-        getChildren().addAll(nodesRow, sizeRow, pinsRow, kindsRow, restitutionRow, perturbationRow, displacementRow, velocityRow,
-                apply, message);
+        getChildren().addAll(nodesRow, sizeRow, pinsRow, kindsRow, restitutionRow, perturbationRow, displacementRow, velocityRow);
+        getChildren().addAll(weather.rows());
+        getChildren().addAll(apply, message);
 
         model.sceneValueProperty().addListener((obs, old, s) -> show());
         show();
@@ -125,6 +129,7 @@ public final class ScenePanel extends VBox {
         showIf(structural, Key.STRUCTURAL.appliesTo(type));
         showIf(shear, Key.SHEAR.appliesTo(type));
         showIf(bend, Key.BEND.appliesTo(type));
+        weather.show(s, type);
         message.setText("");
     }
 
@@ -137,7 +142,9 @@ public final class ScenePanel extends VBox {
             double u = real(velocity, "velocity");
             double e = real(restitution, "restitution");
             SceneType type = model.sceneValueProperty().get().type();
+            UnaryOperator<SceneSpec> weatherChange = weather.read(type);
             model.applyShape(spec -> {
+                weatherChange.apply(spec);
                 if (Key.RESTITUTION.appliesTo(type)) {
                     spec.restitution(e);
                 }

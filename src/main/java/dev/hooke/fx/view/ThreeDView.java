@@ -3,6 +3,7 @@ package dev.hooke.fx.view;
 import dev.hooke.core.model.SpringKind;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.mesh.GridMeshBuffer;
+import dev.hooke.fx.mesh.TornTriangles;
 import dev.hooke.fx.mesh.SpringMeshBuffer;
 import dev.hooke.fx.sim.SceneTopology;
 import dev.hooke.fx.sim.SimulationRunner;
@@ -72,6 +73,7 @@ public final class ThreeDView implements SceneView {
     private Sphere[] spheres = new Sphere[0];
     private int[] sphereParticle = new int[0];
     private GridMeshBuffer grid;
+    private TornTriangles torn;
     private TriangleMesh clothMesh;
     private MeshView clothView;
     private SpringMeshBuffer springs;
@@ -402,6 +404,12 @@ public final class ThreeDView implements SceneView {
             if (grid.takeDirty()) {
                 clothMesh.getPoints().set(0, grid.points(), 0, grid.points().length);
             }
+            if (torn != null && s.strains() != null && s.strains().length == springEndA.length) {
+                torn.apply(s.strains(), grid);
+                if (grid.takeFacesDirty()) {
+                    clothMesh.getFaces().set(0, grid.faces(), 0, grid.faces().length);
+                }
+            }
         }
         colour(s);
         second.update(s, grid, springs, spheres, sphereParticle);
@@ -412,6 +420,7 @@ public final class ThreeDView implements SceneView {
         topology = t;
         world.getChildren().clear();
         grid = null;
+        torn = null;
         springs = null;
         clothView = null;
         clothMaterial = null;
@@ -435,6 +444,7 @@ public final class ThreeDView implements SceneView {
         if (cloth) {
             int n = t.gridSize();
             grid = new GridMeshBuffer(n, n);
+            torn = new TornTriangles(n, springEndA, springEndB, springKinds);
             clothMesh = new TriangleMesh(VertexFormat.POINT_TEXCOORD);
             clothMesh.getPoints().setAll(grid.points());
             clothMesh.getTexCoords().setAll(grid.texCoords());

@@ -26,7 +26,8 @@ public final class ClothRecipe implements SceneRecipe {
 
     private static final Set<Key> KEYS = Collections.unmodifiableSet(EnumSet.of(
             Key.SIZE, Key.K_STRUCT, Key.K_SHEAR, Key.K_BEND, Key.STRUCTURAL, Key.SHEAR, Key.BEND,
-            Key.PINS, Key.VERTICAL, Key.WIND, Key.GUST, Key.GUST_PERIOD, Key.TEAR_STRAIN));
+            Key.PINS, Key.VERTICAL, Key.WIND, Key.GUST, Key.GUST_PERIOD, Key.TEAR_STRAIN,
+            Key.SELF_COLLISION, Key.THICKNESS));
 
     @Override
     public String id() {
@@ -155,16 +156,17 @@ public final class ClothRecipe implements SceneRecipe {
                 }
             }
         }
-        b.surface(surface(n, across, down));
+        b.surface(surface(n, across, down, spec.selfCollision() ? spec.thickness() : 0));
     }
 
     /**
      * The cells' triangles as the workbench draws them: cell (r, c) with corners a = (r, c),
      * b = (r, c+1), d = (r+1, c), e = (r+1, c+1) has (a, d, b) and (b, d, e); each edge along a row
      * or a column carries its structural spring (across[p]: from p to its right, down[p]: to the
-     * particle below), the diagonal none.
+     * particle below), the diagonal none; the particles repel each other closer than {@code thickness}
+ * (m, 0: not at all).
      */
-    static ClothSurface surface(int n, int[] across, int[] down) {
+    static ClothSurface surface(int n, int[] across, int[] down, double thickness) {
         int cells = (n - 1) * (n - 1);
         int[] corners = new int[6 * cells];
         int[] edges = new int[6 * cells];
@@ -190,7 +192,7 @@ public final class ClothRecipe implements SceneRecipe {
                 o += 6;
             }
         }
-        return new ClothSurface(corners, edges);
+        return new ClothSurface(corners, edges, thickness);
     }
 
     /** The cloth falling from flat to hanging by its corners. */
