@@ -52,6 +52,17 @@ class WeatherOptionsTest {
     }
 
     @Test
+    void selfCollisionAndTheThicknessReachTheCloth() {
+        Hooke.Result r = Hooke.run("run", "--scene", "cloth", "--size", "6", "--self-collision", "--thickness", "0.02",
+                "--steps", "5");
+        assertEquals(0, r.code(), r.err());
+        SceneSpec spec = SceneSpec.of(SceneType.CLOTH).size(6).selfCollision(true).thickness(0.02);
+        assertEquals(0.02, Scenes.build(spec).surface().thickness());
+        assertEquals(0.0, Scenes.build(SceneSpec.of(SceneType.CLOTH).size(6).thickness(0.02)).surface().thickness(),
+                "the thickness alone turns nothing on");
+    }
+
+    @Test
     void theSummarySaysHowManySpringsTore() {
         Hooke.Result r = Hooke.run("run", "--scene", "cloth", "--size", "6", "--tear-strain", "0.3", "--steps", "10");
         assertEquals(0, r.code(), r.err());
@@ -70,6 +81,8 @@ class WeatherOptionsTest {
             {"--scene", "cloth", "--wind", "1,0,0", "--gust-period", "0"},
             {"--scene", "cloth", "--tear-strain", "-1"},
             {"--scene", "spring", "--tear-strain", "0.3"},
+            {"--scene", "chain", "--self-collision"},
+            {"--scene", "cloth", "--self-collision", "--thickness", "0"},
         };
         String[] expected = {
             "hooke: --wind: applies to the cloth scene only, not to chain",
@@ -81,6 +94,8 @@ class WeatherOptionsTest {
             "hooke: --gust-period: must be a finite number > 0, got 0",
             "hooke: --tear-strain: must be a finite number >= 0, got -1",
             "hooke: --tear-strain: applies to the cloth scene only, not to spring",
+            "hooke: --self-collision: applies to the cloth scene only, not to chain",
+            "hooke: --thickness: must be a finite number > 0, got 0",
         };
         for (int i = 0; i < cases.length; i++) {
             String[] args = new String[cases[i].length + 1];

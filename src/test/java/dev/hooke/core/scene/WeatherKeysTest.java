@@ -13,7 +13,8 @@ class WeatherKeysTest {
 
     @Test
     void theKeysSetTheWindAndTheTearStrainAndSurviveARoundTrip() throws DataFileException {
-        String text = "type: cloth\nsize: 6\nwind: [1.5, -2, 0.25]\ngust: 0.3\ngust_period: 1.5\ntear_strain: 0.25\n";
+        String text = "type: cloth\nsize: 6\nwind: [1.5, -2, 0.25]\ngust: 0.3\ngust_period: 1.5\ntear_strain: 0.25\n"
+                + "self_collision: true\nthickness: 0.02\n";
         SceneFile f = SceneFile.parse(text, "w.yaml");
         SceneSpec s = f.spec();
         assertEquals(1.5, s.wind(0));
@@ -30,6 +31,7 @@ class WeatherKeysTest {
         assertEquals(-2, system.wind().mean(1));
         assertEquals(0.25, system.wind().mean(2));
         assertEquals(0.3, system.wind().gust());
+        assertEquals(0.02, system.surface().thickness());
         assertEquals(1.5, system.wind().period());
     }
 
@@ -60,6 +62,8 @@ class WeatherKeysTest {
         assertEquals("s.yaml:2: gust: must be between 0 and 1, got 2", error("type: cloth\ngust: 2\n"));
         assertEquals("s.yaml:2: gust_period: must be a number > 0, got 0", error("type: cloth\ngust_period: 0\n"));
         assertEquals("s.yaml:2: tear_strain: must be a number >= 0, got -0.1", error("type: cloth\ntear_strain: -0.1\n"));
+        assertEquals("s.yaml:2: self_collision: does not apply to the chain scene", error("type: chain\nself_collision: true\n"));
+        assertEquals("s.yaml:2: thickness: must be a number > 0, got 0", error("type: cloth\nthickness: 0\n"));
         assertEquals("s.yaml:2: tear_strain: must be at most " + SceneSpec.MAX_TEAR_STRAIN + ", got 11.0",
                 error("type: cloth\ntear_strain: 11\n"));
     }
