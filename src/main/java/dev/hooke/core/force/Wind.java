@@ -26,7 +26,8 @@ import java.util.Arrays;
  * <h2>Gust</h2>
  * The wind is w(t) = w₀ (1 + a sin(2π t / T)): a deterministic gust of relative amplitude a and
  * period T; a = 0 is a steady wind. {@link #setTime} sets t, which the simulation does at the start
- * of every step: within a step the wind is constant.
+ * of every step: within a step the wind is constant. (Velocity Verlet reuses the forces of the
+ * previous step's end, so it meets each step's gust one step late: a phase lag of Δt.)
  *
  * <h2>Jacobian</h2>
  * With J_u = ∂F/∂u = ½ ρ C A [ |u| n nᵀ + (u·n) n ûᵀ ] (û = u/|u|), the exact velocity derivative is

@@ -89,9 +89,9 @@ final class SelfCollision {
     private int around(MassSpringSystem s, int i, double d, boolean resolve) {
         final double[] x = s.x;
         int q = 3 * i;
-        int ci = (int) Math.floor(x[q] / d);
-        int cj = (int) Math.floor(x[q + 1] / d);
-        int ck = (int) Math.floor(x[q + 2] / d);
+        int ci = hash.cell(i, 0);
+        int cj = hash.cell(i, 1);
+        int ck = hash.cell(i, 2);
         int found = 0;
         for (int di = -1; di <= 1; di++) {
             for (int dj = -1; dj <= 1; dj++) {
@@ -101,15 +101,15 @@ final class SelfCollision {
                         int j = hash.particle(e);
                         int p = 3 * j;
                         // another cell may share the bucket: take j only in the cell it is in
-                        if (j <= i || (int) Math.floor(x[p] / d) != ci + di || (int) Math.floor(x[p + 1] / d) != cj + dj
-                                || (int) Math.floor(x[p + 2] / d) != ck + dk || joined(i, j)) {
+                        if (j <= i || hash.cell(j, 0) != ci + di || hash.cell(j, 1) != cj + dj
+                                || hash.cell(j, 2) != ck + dk) {
                             continue;
                         }
                         double dx = x[p] - x[q];
                         double dy = x[p + 1] - x[q + 1];
                         double dz = x[p + 2] - x[q + 2];
                         double l2 = dx * dx + dy * dy + dz * dz;
-                        if (!(l2 < d * d) || l2 == 0) {
+                        if (!(l2 < d * d) || l2 == 0 || joined(i, j)) {
                             continue;
                         }
                         found++;

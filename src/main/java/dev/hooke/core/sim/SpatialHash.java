@@ -9,8 +9,9 @@ import java.util.Arrays;
  * (i, j, k) is Teschner et al.'s, "Optimized Spatial Hashing for Collision Detection of Deformable
  * Objects" (VMV 2003):
  * <pre>
- *   hash(i, j, k) = ((i · 73856093) xor (j · 19349663) xor (k · 83492791)) mod T,   T = 2n buckets
+ *   hash(i, j, k) = ((i · 73856093) xor (j · 19349663) xor (k · 83492791)) mod T
  * </pre>
+ * with T the power of two at or above 2n buckets (the mod is then a mask).
  * Different cells may share a bucket: a query returns a superset of the particles in its cells,
  * and the caller checks the distance. The arrays are made when the number of particles changes;
  * {@link #build} and the queries allocate nothing.
@@ -20,6 +21,8 @@ final class SpatialHash {
     private int[] start = new int[1];
     private int[] entries = new int[0];
     private int[] bucketOf = new int[0];
+    /** The cell (i, j, k) of each particle, {@code 3*p+k}, from the last build. */
+    private int[] cellOf = new int[0];
     private double cell = 1;
 
     /** The cell edge h; in m. */
@@ -32,13 +35,20 @@ final class SpatialHash {
         if (entries.length != n) {
             entries = new int[n];
             bucketOf = new int[n];
-            start = new int[2 * Math.max(n, 1) + 1];
+            cellOf = new int[3 * n];
+            start = new int[Integer.highestOneBit(Math.max(2 * n - 1, 1)) * 2 + 1];
         }
         cell = h;
         int buckets = start.length - 1;
         Arrays.fill(start, 0);
         for (int i = 0; i < n; i++) {
-            int b = bucket(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
+            int ci = (int) Math.floor(x[3 * i] / h);
+            int cj = (int) Math.floor(x[3 * i + 1] / h);
+            int ck = (int) Math.floor(x[3 * i + 2] / h);
+            cellOf[3 * i] = ci;
+            cellOf[3 * i + 1] = cj;
+            cellOf[3 * i + 2] = ck;
+            int b = cellBucket(ci, cj, ck);
             bucketOf[i] = b;
             start[b]++;
         }
@@ -51,15 +61,15 @@ final class SpatialHash {
         }
     }
 
-    /** The bucket of the cell holding point (px, py, pz). */
-    int bucket(double px, double py, double pz) {
-        return cellBucket((int) Math.floor(px / cell), (int) Math.floor(py / cell), (int) Math.floor(pz / cell));
+    /** Component k (0, 1, 2) of the cell of particle p at the last build. */
+    int cell(int p, int k) {
+        return cellOf[3 * p + k];
     }
 
     /** The bucket of cell (i, j, k). */
     int cellBucket(int i, int j, int k) {
         int h = (i * 73856093) ^ (j * 19349663) ^ (k * 83492791);
-        return Math.floorMod(h, start.length - 1);
+        return h & (start.length - 2);
     }
 
     /** The first entry of bucket b. */
