@@ -69,8 +69,10 @@ public final class Wind {
     private double time;
 
     /**
-     * @param wx, wy, wz w₀, the mean wind; in m/s, finite, |w₀| at most {@link #MAX_SPEED}
-     * @param density    ρ, in kg/m³, finite and ≥ 0
+     * @param wx          x component of w₀, the mean wind; in m/s, finite, |w₀| at most {@link #MAX_SPEED}
+     * @param wy          its y component; in m/s
+     * @param wz          its z component; in m/s
+     * @param density     ρ, in kg/m³, finite and ≥ 0
      * @param coefficient C, dimensionless, finite and ≥ 0
      * @param gust       a, the gust's relative amplitude, in [0, 1]
      * @param period     T, the gust's period; in s, finite and &gt; 0

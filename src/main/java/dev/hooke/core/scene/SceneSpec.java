@@ -1,5 +1,6 @@
 package dev.hooke.core.scene;
 
+import dev.hooke.core.force.Wind;
 import java.util.Objects;
 
 /**
@@ -79,7 +80,7 @@ public final class SceneSpec {
     private double thickness = DEFAULT_THICKNESS;
 
     /** The gust's default period T; in s. */
-    public static final double DEFAULT_GUST_PERIOD = 2.0;
+    public static final double DEFAULT_GUST_PERIOD = Wind.DEFAULT_GUST_PERIOD;
     /** The default thickness of the cloth for self-collision; in m. */
     public static final double DEFAULT_THICKNESS = 0.01;
     /** The largest wind speed accepted; in m/s. */

@@ -412,7 +412,7 @@ public final class ThreeDView implements SceneView {
             }
         }
         colour(s);
-        second.update(s, grid, springs, spheres, sphereParticle);
+        second.update(s, grid, springs, spheres, sphereParticle, torn);
     }
 
     private void build(SceneTopology t) {
