@@ -315,4 +315,20 @@ public final class Tolerances {
      * a recurrence without the L t term is wrong at the first iteration by a factor of order 1.
      */
     public static final double SSOR_RESIDUAL_RECURRENCE = 1e-12;
+
+    /**
+     * The wind's total force on a flat cloth at rest against ½ ρ C A |w|² (and its lift and drag
+     * parts against the flat-plate law), relative: the triangles tile the square exactly, so the sum
+     * differs from the closed form by the round-off of a few hundred additions (10⁻¹⁴); a wrong
+     * factor of a third, a half or an area is wrong at the first digit.
+     */
+    public static final double WIND_FORCE_REL = 1e-12;
+
+    /**
+     * A falling rigid triangle's speed against the terminal speed √(2 M g / (ρ C A)) after 40 time
+     * constants, relative: the approach is e^(−2 t g / v_t), far below 10⁻⁹ by then, and the steady
+     * state of every consistent integrator is the force balance itself. Each corner of equal mass
+     * gets a third of the force, so the triangle falls without turning or stretching.
+     */
+    public static final double TERMINAL_SPEED_REL = 1e-6;
 }

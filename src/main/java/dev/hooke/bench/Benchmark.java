@@ -136,6 +136,8 @@ public final class Benchmark {
             scene(config.chainNodes() + "-node chain", SceneSpec.of(SceneType.CHAIN).nodes(config.chainNodes()), true);
         }
         out.println();
+        progress.at("self-collision, 64×64 cloth", measured++, -1);
+        out.print(SelfCollisionBench.section(config, IMPLICIT_DT));
         out.println("## Baseline: EJML sparse Cholesky on the same linear system");
         out.println();
         out.println("The system of one backward-Euler step of the hanging scene after the measured run; CG from 0 "

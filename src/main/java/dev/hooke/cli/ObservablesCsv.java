@@ -56,7 +56,8 @@ public final class ObservablesCsv {
      *   gravitational U_g = Σ m (−g · x); J
      *   total         E = K + U_el + U_g; J
      *   dissipated    W_d, work dissipated by damping (by the integrator's own quadrature,
-     *                 Integrator#dissipatedWork) and contact since t = 0; J
+     *                 Integrator#dissipatedWork) and contact since t = 0, the energy of springs that
+     *                 broke, minus the wind's work; J
      *   max_speed     the largest particle speed; m/s
      *   max_strain    the largest |l − L| / L; dimensionless
      *   penetration   the deepest any particle is inside the ground or the sphere's contact
@@ -64,6 +65,7 @@ public final class ObservablesCsv {
      *   contacts      particles in contact with the ground or the sphere in the last step
      *   momentum_x/y/z  Σ m v over the free particles; kg·m/s
      *   exploded      1 once the explosion detector has fired, else 0
+     *   torn          the number of springs broken so far (tearing, --tear-strain)
      *   cg_iterations CG iterations of the last step's linear solves (0 for a direct solve)
      *   residual      ‖b − A x‖ / ‖b‖ at the end of the last step's linear solve
      *   converged     1 if every linear solve of the last step reached its tolerance, else 0
@@ -92,6 +94,7 @@ public final class ObservablesCsv {
             number("momentum_y", s -> s.observables().momentum[1]),
             number("momentum_z", s -> s.observables().momentum[2]),
             whole("exploded", s -> s.exploded() ? 1 : 0),
+            whole("torn", s -> s.observables().torn),
             solve("cg_iterations", (stats, row) -> row.append(stats.iterations)),
             solve("residual", (stats, row) -> row.append(stats.finalResidual)),
             solve("converged", (stats, row) -> row.append(stats.converged ? 1 : 0)),

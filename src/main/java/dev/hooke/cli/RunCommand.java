@@ -181,6 +181,10 @@ final class RunCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%d iterations per step; after the last step strain rms %s, max %s%n",
                     st.iterations, Numbers.num(st.rmsStrain), Numbers.num(st.maxStrain));
         }
+        if (system.tearStrain() > 0) {
+            out.printf(Locale.ROOT, "torn: %d of %d springs broke (tear strain %s)%n", o.torn, system.springCount(),
+                    Numbers.plain(system.tearStrain()));
+        }
         SolverTally.Totals solves = sim.solverTally().totals();
         if (solves.solvedSteps() > 0) {
             out.println(solverLine(solves));

@@ -16,6 +16,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
@@ -137,6 +138,9 @@ public final class SceneOptions {
             description = "The random perturbation's seed.")
     Long seed;
 
+    @Mixin
+    ClothWeatherOptions weather = new ClothWeatherOptions();
+
     /** A stiffness given for springs that another option leaves out: the two contradict each other. */
     private static void springsOff(CommandSpec command, Double stiffness, String option, Boolean made, String kind) {
         if (stiffness != null && Boolean.FALSE.equals(made)) {
@@ -254,6 +258,7 @@ public final class SceneOptions {
             spec.seed(seed);
         }
         obstacle.applyTo(command, spec);
+        weather.applyTo(command, scene, spec);
         try {
             spec.validate();
         } catch (IllegalArgumentException e) {

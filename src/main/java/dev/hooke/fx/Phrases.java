@@ -82,6 +82,8 @@ public final class Phrases {
             case ENERGY_CREATED -> I18n.text("explosion.reason.created", String.format(Locale.ROOT, "%.3g", reason.energy()),
                     String.format(Locale.ROOT, "%.0f", reason.factor()), String.format(Locale.ROOT, "%.3g", reason.scale()));
             case STEP_FAILED -> I18n.text("explosion.reason.failed", String.valueOf(reason.failure()));
+            case SHATTERED -> I18n.text("explosion.reason.shattered", String.format(Locale.ROOT, "%.0f", reason.energy()),
+                    String.format(Locale.ROOT, "%.0f", reason.scale()));
         };
     }
 }

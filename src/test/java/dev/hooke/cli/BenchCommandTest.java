@@ -43,6 +43,7 @@ class BenchCommandTest {
         assertEquals(1, steps.stream().filter(l -> l.contains("implicit-euler, Cholesky")).count());
         assertTrue(out.lines().anyMatch(l -> l.startsWith("| 12-node chain |") && l.contains("implicit-euler, CG")));
         assertTrue(out.lines().anyMatch(l -> l.startsWith("| triad a = b + q·c")));
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("| 64×64 cloth | 4096 |")), "the self-collision row");
         assertTrue(out.lines().anyMatch(l -> l.startsWith("| y = A u")));
         int numbers = 0;
         for (String line : out.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| scene") && !l.startsWith("| what"))

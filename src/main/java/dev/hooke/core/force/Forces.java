@@ -12,7 +12,8 @@ import dev.hooke.core.model.MassSpringSystem;
  *   f_a = + k_s (l − L) n  +  k_d ((v_b − v_a) · n) n        (a stretched spring pulls a toward b)
  *   f_b = − f_a
  * </pre>
- * Every particle also feels gravity {@code m_i g} and air damping {@code −c v_i}.
+ * Every particle also feels gravity {@code m_i g} and air damping {@code −c v_i}, and a cloth's
+ * corners the {@link Wind} on its triangles when there is one.
  *
  * <p>A spring shorter than {@link #MIN_LENGTH} has no direction: it contributes no force rather
  * than a NaN (a zero-length spring at rest is in equilibrium anyway).
@@ -51,6 +52,9 @@ public final class Forces {
             out[p + 2] = m * gz - c * v[p + 2];
         }
         addSpringForces(s, x, v, out);
+        if (s.wind() != null) {
+            s.wind().addForces(s, x, v, out);
+        }
     }
 
     /**

@@ -157,13 +157,20 @@ public final class FastMassSpring extends ProjectionBase {
         final double h2 = h * h;
         System.arraycopy(x, 0, start, 0, 3 * n);
 
-        // constant right-hand side: M y + h c xⁿ + h² M g + h² k_s x_p for springs to pinned particles
+        // the wind at the start, F_w(xⁿ, vⁿ), an external force like gravity (s.f is scratch)
+        final boolean windy = s.wind() != null;
+        if (windy) {
+            Arrays.fill(s.f, 0);
+            s.wind().addForces(s, x, v, s.f);
+        }
+        // constant right-hand side: M y + h c xⁿ + h² (M g + F_w) + h² k_s x_p for springs to pinned particles
         for (int j = 0; j < nf; j++) {
             int p = 3 * particleOfNode[j];
             double mj = mass[particleOfNode[j]];
             for (int k = 0; k < 3; k++) {
                 double y = start[p + k] + h * v[p + k];
-                base[3 * j + k] = mj * y + h * c * start[p + k] + h2 * mj * s.gravity(k);
+                double pull = mj * s.gravity(k) + (windy ? s.f[p + k] : 0);
+                base[3 * j + k] = mj * y + h * c * start[p + k] + h2 * pull;
                 x[p + k] = y;
             }
         }

@@ -1,6 +1,7 @@
 package dev.hooke.core.integrate;
 
 import dev.hooke.core.model.MassSpringSystem;
+import java.util.Arrays;
 
 /**
  * The first half of a position-based step, shared by {@link PositionBasedDynamics} and
@@ -23,6 +24,10 @@ import dev.hooke.core.model.MassSpringSystem;
  * the start velocity it would overshoot once h c / m &gt; 2), and a particle at rest feels none of
  * it: a hanging cloth settles where the springs balance gravity. With c = 0 it is exactly
  * Müller's v* = v + h g and w = 1/m. Pinned particles (inverse mass 0) keep their position.
+ *
+ * <p>A wind ({@code dev.hooke.core.force.Wind}) is an external force too: it is evaluated at the
+ * start, F_w(xⁿ, vⁿ) into the system's scratch array {@code s.f}, and added to the pull as
+ * h² F_w / m (explicitly, as gravity; its drag rate ρ C A |u| / m is far below 1/h for cloth).
  */
 final class PositionPrediction {
 
@@ -47,6 +52,12 @@ final class PositionPrediction {
         final double gy = s.gravity(1);
         final double gz = s.gravity(2);
         final double c = s.airDamping();
+        final double[] f = s.f;
+        final boolean windy = s.wind() != null;
+        if (windy) {
+            Arrays.fill(f, 0);
+            s.wind().addForces(s, x, v, f);
+        }
         for (int i = 0; i < n; i++) {
             double w = invMass[i];
             if (w == 0) {
@@ -54,9 +65,12 @@ final class PositionPrediction {
             }
             double shrink = 1.0 / (1 + h * c * w);
             int q = 3 * i;
-            x[q] += h * (v[q] + h * gx) * shrink;
-            x[q + 1] += h * (v[q + 1] + h * gy) * shrink;
-            x[q + 2] += h * (v[q + 2] + h * gz) * shrink;
+            double ax = windy ? gx + w * f[q] : gx;
+            double ay = windy ? gy + w * f[q + 1] : gy;
+            double az = windy ? gz + w * f[q + 2] : gz;
+            x[q] += h * (v[q] + h * ax) * shrink;
+            x[q + 1] += h * (v[q + 1] + h * ay) * shrink;
+            x[q + 2] += h * (v[q + 2] + h * az) * shrink;
         }
     }
 

@@ -1,5 +1,9 @@
 package dev.hooke.core.model;
 
+import static dev.hooke.core.model.Checks.requireNonNegative;
+import static dev.hooke.core.model.Checks.requirePositive;
+
+import dev.hooke.core.force.Wind;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -17,6 +21,9 @@ import java.util.Objects;
  *   <li>Spring s joins particles {@code springA[s]} and {@code springB[s]}, with rest length
  *       L in m, stiffness k_s in N/m and axial damping k_d in N·s/m.</li>
  * </ul>
+ *
+ * <p>A cloth also has a {@link ClothSurface} and may feel a {@link Wind}. A broken spring
+ * ({@link #breakSpring}) has k_s = k_d = 0 for good: every integrator sees it gone, the topology stays.
  *
  * <p>Parameters (stiffness, damping, mass, gravity, air damping, pins) may change between two
  * steps without resetting the state. Every such change, every step and every other change of the
@@ -46,6 +53,11 @@ public final class MassSpringSystem {
     private final double[] ks;
     private final double[] kd;
     private final SpringKind[] kind;
+    private final boolean[] broken;
+    private int brokenCount;
+    private double tearStrain;
+    private ClothSurface surface;
+    private Wind wind;
 
     private final double[] gravity = new double[3];
     private double airDamping;
@@ -68,6 +80,7 @@ public final class MassSpringSystem {
         this.ks = new double[springCount];
         this.kd = new double[springCount];
         this.kind = new SpringKind[springCount];
+        this.broken = new boolean[springCount];
     }
 
     /** Starts building a system. */
@@ -93,6 +106,11 @@ public final class MassSpringSystem {
         c.airDamping = airDamping;
         c.ground = ground;
         c.sphere = sphere;
+        System.arraycopy(broken, 0, c.broken, 0, springCount);
+        c.brokenCount = brokenCount;
+        c.tearStrain = tearStrain;
+        c.surface = surface;
+        c.wind = wind == null ? null : wind.copy();
         return c;
     }
 
@@ -277,6 +295,7 @@ public final class MassSpringSystem {
     public void setAllStiffness(double k) {
         requireNonNegative("k_s", k);
         Arrays.fill(ks, k);
+        dropBroken();
         revision++;
     }
 
@@ -284,7 +303,7 @@ public final class MassSpringSystem {
     public void setStiffness(SpringKind which, double k) {
         requireNonNegative("k_s", k);
         for (int s = 0; s < springCount; s++) {
-            if (kind[s] == which) {
+            if (kind[s] == which && !broken[s]) {
                 ks[s] = k;
             }
         }
@@ -294,7 +313,9 @@ public final class MassSpringSystem {
     /** Sets k_s of spring s; in N/m, finite and at least 0. */
     public void setStiffness(int s, double k) {
         requireNonNegative("k_s", k);
-        ks[s] = k;
+        if (!broken[s]) {
+            ks[s] = k;
+        }
         revision++;
     }
 
@@ -302,6 +323,7 @@ public final class MassSpringSystem {
     public void setAllSpringDamping(double d) {
         requireNonNegative("k_d", d);
         Arrays.fill(kd, d);
+        dropBroken();
         revision++;
     }
 
@@ -310,6 +332,60 @@ public final class MassSpringSystem {
         requireNonNegative("rest length", length);
         restLength[s] = length;
         revision++;
+    }
+
+    /** ε_t, the strain (l − L)/L past which a spring breaks (the simulation checks); 0 = never. */
+    public double tearStrain() {
+        return tearStrain;
+    }
+
+    /** Sets ε_t; finite and at least 0 (0 turns tearing off; broken springs stay broken). */
+    public void setTearStrain(double strain) {
+        requireNonNegative("tear strain", strain);
+        tearStrain = strain;
+    }
+
+    /** Whether spring s has broken. */
+    public boolean isBroken(int s) {
+        return broken[s];
+    }
+
+    /** The number of springs broken so far. */
+    public int brokenCount() {
+        return brokenCount;
+    }
+
+    /** Breaks spring s: its k_s and k_d become 0 for good. Breaking a broken spring does nothing. */
+    public void breakSpring(int s) {
+        if (!broken[s]) {
+            broken[s] = true;
+            brokenCount++;
+            ks[s] = 0;
+            kd[s] = 0;
+            revision++;
+        }
+    }
+
+    private void dropBroken() {
+        for (int s = 0; s < springCount && brokenCount > 0; s++) {
+            ks[s] = broken[s] ? 0 : ks[s];
+            kd[s] = broken[s] ? 0 : kd[s];
+        }
+    }
+
+    /** The cloth's triangles, or null for a system without a surface. */
+    public ClothSurface surface() {
+        return surface;
+    }
+
+    /** The wind, or null for still air. */
+    public Wind wind() {
+        return wind;
+    }
+
+    /** Sets the wind; null for still air. */
+    public void setWind(Wind w) {
+        wind = w;
     }
 
     // ---------------------------------------------------------------- environment
@@ -386,18 +462,6 @@ public final class MassSpringSystem {
         revision++;
     }
 
-    private static void requirePositive(String what, double value) {
-        if (!(value > 0) || !Double.isFinite(value)) {
-            throw new IllegalArgumentException(what + " must be finite and > 0, got " + value);
-        }
-    }
-
-    private static void requireNonNegative(String what, double value) {
-        if (!(value >= 0) || !Double.isFinite(value)) {
-            throw new IllegalArgumentException(what + " must be finite and >= 0, got " + value);
-        }
-    }
-
     // ---------------------------------------------------------------- builder
 
     /** Collects particles and springs, then freezes the topology into flat arrays. */
@@ -417,6 +481,7 @@ public final class MassSpringSystem {
         private double air;
         private Ground ground;
         private Sphere sphere;
+        private ClothSurface surface;
 
         private Builder() {
         }
@@ -512,6 +577,12 @@ public final class MassSpringSystem {
             return this;
         }
 
+        /** Sets the surface's triangles (null for none); their indices must be of particles and springs added. */
+        public Builder surface(ClothSurface cloth) {
+            surface = cloth;
+            return this;
+        }
+
         /** The number of particles added so far. */
         public int particleCount() {
             return n;
@@ -539,6 +610,7 @@ public final class MassSpringSystem {
             s.airDamping = air;
             s.ground = ground;
             s.sphere = sphere;
+            s.surface = surface;
             s.revision = 0;
             return s;
         }

@@ -16,7 +16,10 @@ import dev.hooke.core.model.MassSpringSystem;
  *                                                   by the integrator's own quadrature
  *   p      = Σ m_i v_i                              momentum of the free particles, kg·m/s
  * </pre>
- * Pinned particles are held by the world: they add neither kinetic, gravitational energy nor
+ * A wind's work counts as negative dissipation: P_d includes −Σ F_wind·v_i, so that E + W_d stays a
+ * measure of the integrator alone while the wind feeds energy in or takes it out.
+ *
+ * <p>Pinned particles are held by the world: they add neither kinetic, gravitational energy nor
  * momentum. For the exact solution E + W_d is constant, so its drift measures the integrator's
  * error alone.
  */
@@ -44,6 +47,11 @@ public final class Observables {
     public double penetration;
     /** The number of particles in contact with an obstacle after the last step. Set by the stepper. */
     public int contacts;
+    /** The number of springs broken so far (torn). */
+    public int torn;
+
+    /** The wind's forces, for its power; 3n, made when a wind is first seen. */
+    private double[] windForce = new double[0];
 
     /** E = K + U_el + U_g; in J. */
     public double total() {
@@ -126,7 +134,7 @@ public final class Observables {
             double l = SpringGeometry.length(x, a, b);
             double r = rest[sp];
             ue += SpringGeometry.energy(ks[sp], r, l);
-            if (r > 0) {
+            if (r > 0 && !s.isBroken(sp)) {
                 double e = Math.abs(SpringGeometry.strain(l, r));
                 if (!(e <= strain)) {
                     strain = e;
@@ -142,6 +150,13 @@ public final class Observables {
         maxStrain = strain;
         double c = s.airDamping();
         dampingPower = c > 0 ? power + c * freeSpeedSquared : power;
+        if (s.wind() != null) {
+            if (windForce.length != x.length) {
+                windForce = new double[x.length];
+            }
+            dampingPower -= s.wind().power(s, x, v, windForce);
+        }
+        torn = s.brokenCount();
         if (nonFinite) {
             // Make sure a non-finite state is never reported as finite (0·∞ sums may hide it).
             kinetic = Double.NaN;
@@ -163,5 +178,6 @@ public final class Observables {
         internalKinetic = o.internalKinetic;
         penetration = o.penetration;
         contacts = o.contacts;
+        torn = o.torn;
     }
 }

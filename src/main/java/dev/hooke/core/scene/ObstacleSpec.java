@@ -78,17 +78,17 @@ public record ObstacleSpec(ObstacleKind kind, double x, double y, double z, doub
         }
     }
 
-    /** The sphere this spec makes with friction μ, or null for none. */
-    public Sphere sphere(double friction) {
+    /** The sphere this spec makes with friction μ for a cloth {@code thickness} thick (m), or null for none. */
+    public Sphere sphere(double friction, double thickness) {
         if (kind != ObstacleKind.SPHERE) {
             return null;
         }
-        return new Sphere(x, y, z, radius, friction, orbitRadius, orbitPeriod, Sphere.DEFAULT_THICKNESS);
+        return new Sphere(x, y, z, radius, friction, orbitRadius, orbitPeriod, thickness);
     }
 
-    /** Adds the obstacle to a system being built. */
-    void addTo(MassSpringSystem.Builder b, double friction) {
-        Sphere sp = sphere(friction);
+    /** Adds the obstacle to a system being built, for a cloth {@code thickness} thick (m). */
+    void addTo(MassSpringSystem.Builder b, double friction, double thickness) {
+        Sphere sp = sphere(friction, thickness);
         if (sp != null) {
             b.sphere(sp);
         }

@@ -123,6 +123,13 @@ public final class SceneFile {
         DISPLACEMENT("displacement", true),
         VELOCITY("velocity", true),
         SEED("seed", true),
+        // weather and material of the cloth
+        WIND("wind", false),
+        GUST("gust", false),
+        GUST_PERIOD("gust_period", false),
+        TEAR_STRAIN("tear_strain", false),
+        SELF_COLLISION("self_collision", false),
+        THICKNESS("thickness", false),
         INTEGRATOR("integrator", true),
         DT("dt", true),
         VERLET_DELTA("verlet_delta", true),

@@ -106,6 +106,15 @@ final class SceneFileReader {
             case PINS -> v.choice(ClothPins::fromId);
             case PERTURBATION -> v.choice(Perturbation::fromId);
             case SEED -> (long) v.integer(0, Integer.MAX_VALUE);
+            case WIND -> {
+                List<YamlValue> items = v.list(3, 3);
+                yield new double[] {items.get(0).number(), items.get(1).number(), items.get(2).number()};
+            }
+            case GUST -> v.number(0, 1);
+            case GUST_PERIOD -> v.positive();
+            case TEAR_STRAIN -> v.nonNegative();
+            case SELF_COLLISION -> v.bool();
+            case THICKNESS -> v.positive();
             case INTEGRATOR -> v.choice(IntegratorKind::fromId);
             case OBSTACLE -> v.choice(ObstacleKind::fromId);
             case SPHERE_CENTER -> numbers(v, 3);
@@ -259,6 +268,15 @@ final class SceneFileReader {
                     double[] orbit = (double[]) val;
                     s.obstacle(s.obstacle().withOrbit(orbit[0], orbit[1]));
                 }
+                case WIND -> {
+                    double[] w = (double[]) val;
+                    s.wind(w[0], w[1], w[2]);
+                }
+                case GUST -> s.gust((Double) val);
+                case GUST_PERIOD -> s.gustPeriod((Double) val);
+                case TEAR_STRAIN -> s.tearStrain((Double) val);
+                case SELF_COLLISION -> s.selfCollision((Boolean) val);
+                case THICKNESS -> s.thickness((Double) val);
                 case INTEGRATOR -> kind = (IntegratorKind) val;
                 case DT -> h = (Double) val;
                 case VERLET_DELTA -> delta = (Double) val;

@@ -70,6 +70,23 @@ final class SceneFileWriter {
             m.put(Key.SPHERE_RADIUS.id(), obstacle.radius());
             m.put(Key.SPHERE_ORBIT.id(), List.of(obstacle.orbitRadius(), obstacle.orbitPeriod()));
         }
+        // weather and material: written when not the default
+        if (spec.windy()) {
+            putIf(m, t, Key.WIND, List.of(spec.wind(0), spec.wind(1), spec.wind(2)));
+        }
+        if (spec.gust() != 0 || spec.gustPeriod() != SceneSpec.DEFAULT_GUST_PERIOD) {
+            putIf(m, t, Key.GUST, spec.gust());
+            putIf(m, t, Key.GUST_PERIOD, spec.gustPeriod());
+        }
+        if (spec.tearStrain() != 0) {
+            putIf(m, t, Key.TEAR_STRAIN, spec.tearStrain());
+        }
+        if (spec.selfCollision()) {
+            putIf(m, t, Key.SELF_COLLISION, true);
+        }
+        if (spec.thickness() != SceneSpec.DEFAULT_THICKNESS) {
+            putIf(m, t, Key.THICKNESS, spec.thickness());
+        }
         m.put("perturbation", spec.perturbation().id());
         if (spec.perturbation() != Perturbation.NONE) {
             m.put("displacement", spec.displacement());

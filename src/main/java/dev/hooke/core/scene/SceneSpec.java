@@ -1,5 +1,6 @@
 package dev.hooke.core.scene;
 
+import dev.hooke.core.force.Wind;
 import java.util.Objects;
 
 /**
@@ -21,6 +22,11 @@ import java.util.Objects;
  * Gravity defaults to 9.81 m/s² downward (−y), air damping to 0. The cube starts 1 m above a
  * ground plane at y = 0 (restitution 0.3, friction 0.5). Any scene may add a sphere
  * ({@link ObstacleSpec}, none by default), with the same friction.
+ *
+ * <p>Weather and material, for the cloth (no effect on scenes without a surface): a wind w₀ (m/s,
+ * default none) with a gust of relative amplitude a (default 0) and period T (default 2 s), see
+ * {@code dev.hooke.core.force.Wind}; a tear strain ε_t (default 0: springs never break); and
+ * self-collision of the particles with a thickness (default off, 0.01 m).
  */
 public final class SceneSpec {
 
@@ -67,6 +73,23 @@ public final class SceneSpec {
     private long seed = 1;
     private ObstacleSpec obstacle = ObstacleSpec.NONE;
 
+    // weather and material (wind, tearing, self-collision)
+    private final double[] wind = new double[3];
+    private double gust = 0;
+    private double gustPeriod = DEFAULT_GUST_PERIOD;
+    private double tearStrain = 0;
+    private boolean selfCollision = false;
+    private double thickness = DEFAULT_THICKNESS;
+
+    /** The gust's default period T; in s. */
+    public static final double DEFAULT_GUST_PERIOD = Wind.DEFAULT_GUST_PERIOD;
+    /** The default thickness of the cloth for self-collision; in m. */
+    public static final double DEFAULT_THICKNESS = dev.hooke.core.model.Sphere.DEFAULT_THICKNESS;
+    /** The largest wind speed accepted; in m/s. */
+    public static final double MAX_WIND = 100;
+    /** The largest tear strain accepted (1000 %). */
+    public static final double MAX_TEAR_STRAIN = 10;
+
     /** A spec for the given scene with every default. */
     public static SceneSpec of(SceneType type) {
         SceneSpec s = new SceneSpec();
@@ -102,6 +125,12 @@ public final class SceneSpec {
         c.velocity = velocity;
         c.seed = seed;
         c.obstacle = obstacle;
+        System.arraycopy(wind, 0, c.wind, 0, 3);
+        c.gust = gust;
+        c.gustPeriod = gustPeriod;
+        c.tearStrain = tearStrain;
+        c.selfCollision = selfCollision;
+        c.thickness = thickness;
         return c;
     }
 
@@ -149,7 +178,26 @@ public final class SceneSpec {
         requireFinite("velocity", velocity);
         requireWithin("displacement", displacement, MAX_PERTURBATION);
         requireWithin("velocity", velocity, MAX_PERTURBATION);
+        validateWeather();
         return this;
+    }
+
+    private void validateWeather() {
+        for (double w : wind) {
+            requireFinite("wind", w);
+        }
+        if (!(Math.sqrt(wind[0] * wind[0] + wind[1] * wind[1] + wind[2] * wind[2]) <= MAX_WIND)) {
+            throw new IllegalArgumentException("wind: the speed must be at most " + MAX_WIND + " m/s");
+        }
+        if (!(gust >= 0 && gust <= 1)) {
+            throw new IllegalArgumentException("gust: must be in [0, 1], got " + gust);
+        }
+        requirePositive("gust-period", gustPeriod);
+        requireAtMost("gust-period", gustPeriod, MAX_LENGTH);
+        requireNonNegative("tear-strain", tearStrain);
+        requireAtMost("tear-strain", tearStrain, MAX_TEAR_STRAIN);
+        requirePositive("thickness", thickness);
+        requireAtMost("thickness", thickness, MAX_LENGTH);
     }
 
     private static void requireFinite(String name, double value) {
@@ -433,6 +481,76 @@ public final class SceneSpec {
     /** Sets the obstacle. */
     public SceneSpec obstacle(ObstacleSpec o) {
         obstacle = Objects.requireNonNull(o, "obstacle");
+        return this;
+    }
+
+    // ------------------------------------------------------------------ weather and material
+
+    /** Component k of w₀, the mean wind; in m/s. */
+    public double wind(int k) {
+        return wind[k];
+    }
+
+    /** Whether any wind blows (w₀ ≠ 0). */
+    public boolean windy() {
+        return wind[0] != 0 || wind[1] != 0 || wind[2] != 0;
+    }
+
+    /** a, the gust's relative amplitude, 0 … 1 (0: a steady wind). */
+    public double gust() {
+        return gust;
+    }
+
+    /** T, the gust's period; in s. */
+    public double gustPeriod() {
+        return gustPeriod;
+    }
+
+    /** ε_t, the strain past which a spring breaks; 0 = never. */
+    public double tearStrain() {
+        return tearStrain;
+    }
+
+    /** Whether the cloth's particles repel each other closer than the thickness. */
+    public boolean selfCollision() {
+        return selfCollision;
+    }
+
+    /** The cloth's thickness: particles closer than this repel (self-collision); in m. */
+    public double thickness() {
+        return thickness;
+    }
+
+    /** Sets w₀ (m/s). */
+    public SceneSpec wind(double wx, double wy, double wz) {
+        wind[0] = wx;
+        wind[1] = wy;
+        wind[2] = wz;
+        return this;
+    }
+
+    public SceneSpec gust(double a) {
+        gust = a;
+        return this;
+    }
+
+    public SceneSpec gustPeriod(double t) {
+        gustPeriod = t;
+        return this;
+    }
+
+    public SceneSpec tearStrain(double strain) {
+        tearStrain = strain;
+        return this;
+    }
+
+    public SceneSpec selfCollision(boolean on) {
+        selfCollision = on;
+        return this;
+    }
+
+    public SceneSpec thickness(double m) {
+        thickness = m;
         return this;
     }
 }

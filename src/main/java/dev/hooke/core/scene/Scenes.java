@@ -1,5 +1,6 @@
 package dev.hooke.core.scene;
 
+import dev.hooke.core.force.Wind;
 import dev.hooke.core.model.MassSpringSystem;
 import java.util.SplittableRandom;
 
@@ -20,10 +21,20 @@ public final class Scenes {
                 .gravity(0, -spec.gravity(), 0)
                 .airDamping(spec.airDamping());
         spec.type().recipe().build(spec, b);
-        spec.obstacle().addTo(b, spec.friction());
+        spec.obstacle().addTo(b, spec.friction(), spec.thickness());
         MassSpringSystem s = b.build();
+        weather(spec, s);
         perturb(spec, s);
         return s;
+    }
+
+    /** The wind (on a scene with a surface) and the tear strain. */
+    private static void weather(SceneSpec spec, MassSpringSystem s) {
+        if (spec.windy() && s.surface() != null) {
+            s.setWind(new Wind(spec.wind(0), spec.wind(1), spec.wind(2), Wind.AIR_DENSITY, Wind.DEFAULT_COEFFICIENT,
+                    spec.gust(), spec.gustPeriod()));
+        }
+        s.setTearStrain(spec.tearStrain());
     }
 
     private static void perturb(SceneSpec spec, MassSpringSystem s) {

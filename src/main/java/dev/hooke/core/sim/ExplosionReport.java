@@ -33,7 +33,9 @@ public record ExplosionReport(double time, long step, double dt, IntegratorKind 
          */
         ENERGY_CREATED,
         /** The integrator's step threw an exception. */
-        STEP_FAILED
+        STEP_FAILED,
+        /** With tearing on, springs broke nearly everywhere at once: a blow-up, not a tear. */
+        SHATTERED
     }
 
     /**
@@ -45,6 +47,8 @@ public record ExplosionReport(double time, long step, double dt, IntegratorKind 
      *                {@link Cause#ENERGY_CREATED}: the total energy's rise above its start; in J (NaN otherwise)
      * @param scale   for {@link Cause#ENERGY_GREW}: the energy scale E_ref it is measured against; for
      *                {@link Cause#ENERGY_CREATED}: E_ref + K(0); in J (NaN otherwise)
+     *                For {@link Cause#SHATTERED}: the springs that broke within the last few steps and
+     *                the number of springs (as counts)
      * @param failure for {@link Cause#STEP_FAILED}: the exception's message, possibly null (null otherwise)
      */
     public record Reason(Cause cause, double energy, double scale, String failure) {
@@ -62,6 +66,11 @@ public record ExplosionReport(double time, long step, double dt, IntegratorKind 
         /** The total energy rose by {@code gain} above its start, against the scale {@code scale}; in J. */
         public static Reason energyCreated(double gain, double scale) {
             return new Reason(Cause.ENERGY_CREATED, gain, scale, null);
+        }
+
+        /** {@code broke} of the {@code springs} springs broke within a few steps. */
+        public static Reason shattered(int broke, int springs) {
+            return new Reason(Cause.SHATTERED, broke, springs, null);
         }
 
         /** The step threw an exception with this message. */
@@ -84,6 +93,8 @@ public record ExplosionReport(double time, long step, double dt, IntegratorKind 
                         "The total energy rose %.3g J above its start, %.0f times its scale %.3g J: energy the "
                         + "forces cannot supply", energy, factor(), scale);
                 case STEP_FAILED -> "the step failed: " + failure;
+                case SHATTERED -> String.format(Locale.ROOT,
+                        "%.0f of the %.0f springs tore within a few steps, everywhere at once", energy, scale);
             };
         }
     }

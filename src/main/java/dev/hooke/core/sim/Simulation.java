@@ -2,6 +2,7 @@ package dev.hooke.core.sim;
 
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.model.ClothSurface;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.Sphere;
 import dev.hooke.core.observe.Observables;
@@ -48,6 +49,14 @@ import java.util.Objects;
  * A stable method's energy error and the energy a coarse ground contact can add at a landing stay
  * within a few of these scales.
  * An exception thrown inside a step is caught and reported the same way: none reaches the caller.
+ *
+ * <h2>Wind and tearing</h2>
+ * Before each step the wind's gust is set to the step's start time. After it, the springs stretched
+ * past the tear strain break ({@link Tearing}); the elastic energy they held is counted as
+ * dissipated. A tear is not an explosion; springs breaking nearly everywhere at once while Δt is
+ * above the integrator's predicted limit are ({@link ExplosionReport.Cause#SHATTERED}). Then a
+ * cloth with a thickness resolves its self-collisions ({@link SelfCollision}), whose energy is
+ * counted like the ground's.
  */
 public final class Simulation {
 
@@ -64,8 +73,12 @@ public final class Simulation {
     private double accumulator;
     private final Observables observables = new Observables();
     private final Contact contact = new Contact();
+    private final Tearing tearing = new Tearing();
+    private final SelfCollision selfCollision = new SelfCollision();
     private ExplosionReport explosion;
     private final SolverTally solverTally = new SolverTally();
+    /** The predicted limit for telling a tear from a blow-up, or null until needed (see {@link #aboveLimit}). */
+    private StabilityLimit limitSeen;
 
     private double energyScale;
     private double startEnergy;
@@ -105,9 +118,17 @@ public final class Simulation {
         }
         double powerBefore = observables.dampingPower;
         try {
+            if (system.wind() != null) {
+                system.wind().setTime(time);
+            }
             double contactLoss = contact.step(system, integrator, dt, time);
             solverTally.record(integrator.solverStats(), steps + 1);
             double damping = integrator.dissipatedWork();
+            double fracture = tearing.step(system);
+            ClothSurface cloth = system.surface();
+            if (cloth != null && cloth.thickness() > 0) {
+                contactLoss += selfCollision.step(system, cloth.thickness());
+            }
             time += dt;
             steps++;
             observables.measure(system);
@@ -116,7 +137,7 @@ public final class Simulation {
             if (Double.isNaN(damping)) {
                 damping = 0.5 * dt * (powerBefore + observables.dampingPower);
             }
-            observables.dissipated += damping + contactLoss;
+            observables.dissipated += damping + contactLoss + fracture;
         } catch (RuntimeException e) {
             time += dt;
             steps++;
@@ -125,6 +146,10 @@ public final class Simulation {
         }
         if (!observables.isFinite()) {
             explode(ExplosionReport.Reason.nonFinite(), firstNonFinite());
+            return false;
+        }
+        if (tearing.shattered(system) && aboveLimit()) {
+            explode(ExplosionReport.Reason.shattered(tearing.recentlyBroken(), system.springCount()), fastestParticle());
             return false;
         }
         double motion = observables.elastic + observables.internalKinetic;
@@ -189,6 +214,24 @@ public final class Simulation {
             // the report goes out without a limit
         }
         explosion = new ExplosionReport(time, steps, dt, integrator.kind(), limit, reason, particle);
+    }
+
+    /**
+     * Whether Δt is above the integrator's predicted limit at the reference positions (computed once
+     * per Δt, integrator and parameters): springs tearing everywhere at once are a blow-up only then.
+     * A limit that cannot be computed counts as not exceeded.
+     */
+    private boolean aboveLimit() {
+        if (limitSeen == null) {
+            try {
+                MassSpringSystem reference = system.copy();
+                System.arraycopy(referencePositions, 0, reference.x, 0, referencePositions.length);
+                limitSeen = StabilityAnalysis.predictedLimit(reference, integrator);
+            } catch (RuntimeException e) {
+                return false;
+            }
+        }
+        return !limitSeen.isStable(dt);
     }
 
     private int firstNonFinite() {
@@ -273,6 +316,7 @@ public final class Simulation {
         energyScale = Math.max(energyScale, freshEnergyScale());
         startEnergy = observables.balance();
         gainScale = Math.max(gainScale, energyScale + observables.kinetic);
+        limitSeen = null;
         System.arraycopy(system.x, 0, referencePositions, 0, referencePositions.length);
     }
 
@@ -289,6 +333,7 @@ public final class Simulation {
             throw new IllegalArgumentException("dt must be a finite number > 0, got " + newDt);
         }
         dt = newDt;
+        limitSeen = null;
     }
 
     /** The integrator. */
@@ -300,6 +345,7 @@ public final class Simulation {
     public void setIntegrator(Integrator next) {
         integrator = Objects.requireNonNull(next, "integrator");
         integrator.reset();
+        limitSeen = null;
     }
 
     /** The method now in use. */

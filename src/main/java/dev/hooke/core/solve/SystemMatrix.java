@@ -13,7 +13,8 @@ import org.ejml.data.DMatrixSparseTriplet;
  *   A = M − τ ∂F/∂v − τ² ∂F/∂x = M + τ c I + Σ_springs Gᵀ S_s G,     S_s = τ D_s + τ² K_s
  * </pre>
  * with K_s and D_s from {@link SpringJacobian} (K_s clamped or not), c the air damping and G the
- * spring's difference operator (u_a − u_b). τ is the step of the backward-Euler equation being
+ * spring's difference operator (u_a − u_b); with wind, plus τ D_j on each free node's diagonal
+ * block ({@link WindBlocks}). τ is the step of the backward-Euler equation being
  * solved: h for backward Euler, h/2 for implicit midpoint. The non-symmetric damping term E_s is
  * left out, as in Baraff &amp; Witkin 1998, so A is symmetric (the form with M⁻¹ on the left
  * is not). With the clamp every S_s is positive semidefinite, so A is
@@ -106,6 +107,7 @@ public final class SystemMatrix {
     private Team team;
     private final SystemAssembly assembly = new SystemAssembly();
     private final ProductJob product = new ProductJob();
+    private final WindBlocks wind = new WindBlocks();
 
     /** The number of unknowns, 3 × (number of free particles). */
     public int dimension() {
@@ -238,6 +240,7 @@ public final class SystemMatrix {
         }
         assembly.boundary();
         assembly.clear();
+        wind.add(layout, s, x, v, tauS, nodeBlocks, rhsMode ? acc : null);
     }
 
     /** y = A u on the free DOFs (both of length {@link #dimension()} at least). */
@@ -321,6 +324,9 @@ public final class SystemMatrix {
             y[q] = d * u0;
             y[q + 1] = d * u1;
             y[q + 2] = d * u2;
+        }
+        if (wind.active()) {
+            wind.multiplyAdd(from, to, u, y);
         }
         springProducts(layout.partition().springStart(c), layout.partition().springStart(c + 1), u, y);
         double quad = 0;
@@ -454,6 +460,11 @@ public final class SystemMatrix {
     /** Per free node j, m_j + τc (kg), the multiple of I on A's diagonal besides the springs. Shared. */
     double[] massDiagonal() {
         return diag;
+    }
+
+    /** The wind's blocks τ D_j (6 per free node, see {@link WindBlocks}), or null without wind. Shared. */
+    double[] windBlocks() {
+        return wind.active() ? wind.blocks() : null;
     }
 
     /**

@@ -54,6 +54,11 @@ final class SystemPattern {
         return dof[particle];
     }
 
+    /** Per particle, its first free DOF or −1 when pinned. Shared. */
+    int[] dofArray() {
+        return dof;
+    }
+
     /** Per node j, its particle. Shared. */
     int[] particleOfNode() {
         return particleOfNode;

@@ -215,11 +215,17 @@ final class TwoLevelPreconditioner implements Preconditioner {
         Arrays.fill(dg, 0);
         Arrays.fill(pb, 0);
         final double[] d = a.massDiagonal();
+        final double[] wind = a.windBlocks();
         for (int j = 0; j < nodes; j++) {
             int o = 6 * aggregateOf[j];
             dg[o] += d[j];
             dg[o + 3] += d[j];
             dg[o + 5] += d[j];
+            if (wind != null) {
+                for (int e = 0; e < 6; e++) {
+                    dg[o + e] += wind[6 * j + e];
+                }
+            }
         }
         final double[] geo = a.springBlocks();
         final int[] da = a.springDofA();

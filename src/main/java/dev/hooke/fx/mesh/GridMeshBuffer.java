@@ -28,6 +28,10 @@ import java.util.Arrays;
  * </ul>
  * {@link #update(float[])} copies new positions and raises a dirty flag; the renderer copies the
  * points once and clears the flag with {@link #takeDirty()}.
+ *
+ * <p>A torn cloth hides triangles ({@link #setTriangleShown}): a hidden triangle's faces, front and
+ * back, are made degenerate (all three corners the same point), so that it draws nothing while the
+ * face count stays; {@link #takeFacesDirty()} tells the renderer to copy the faces again.
  */
 public final class GridMeshBuffer {
 
@@ -44,6 +48,8 @@ public final class GridMeshBuffer {
     private final int[] smoothingGroups;
     private boolean dirty;
     private boolean texCoordsDirty;
+    private boolean facesDirty;
+    private final boolean[] hidden;
 
     /**
      * @param rows vertices along a column (at least 2)
@@ -84,6 +90,53 @@ public final class GridMeshBuffer {
         }
         Arrays.fill(smoothingGroups, 0, 2 * cells, 1);
         Arrays.fill(smoothingGroups, 2 * cells, triangles, 2);
+        hidden = new boolean[2 * cells];
+    }
+
+    /**
+     * Shows or hides front triangle t (0 … 2(rows−1)(cols−1) − 1: cell (r, c)'s triangles are
+     * 2(r(cols−1) + c) and the one after it) and its back twin.
+     */
+    public void setTriangleShown(int t, boolean shown) {
+        if (hidden[t] != shown) {
+            return;
+        }
+        hidden[t] = !shown;
+        int cells = hidden.length / 2;
+        int n = vertexCount();
+        int cell = t / 2;
+        int r = cell / (cols - 1);
+        int c = cell % (cols - 1);
+        int a = r * cols + c;
+        int b = a + 1;
+        int d = a + cols;
+        int e = d + 1;
+        boolean first = t % 2 == 0;
+        int front = 6 * t;
+        int back = 6 * (2 * cells + t);
+        if (!shown) {
+            triangle(front, a, a, a, 0);
+            triangle(back, a, a, a, n);
+        } else if (first) {
+            triangle(front, a, d, b, 0);
+            triangle(back, a, b, d, n);
+        } else {
+            triangle(front, b, d, e, 0);
+            triangle(back, b, e, d, n);
+        }
+        facesDirty = true;
+    }
+
+    /** Whether front triangle t is shown. */
+    public boolean isTriangleShown(int t) {
+        return !hidden[t];
+    }
+
+    /** Whether the faces changed since the last call; clears the flag. */
+    public boolean takeFacesDirty() {
+        boolean was = facesDirty;
+        facesDirty = false;
+        return was;
     }
 
     private int triangle(int at, int p0, int p1, int p2, int texOffset) {

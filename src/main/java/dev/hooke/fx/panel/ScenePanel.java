@@ -13,6 +13,7 @@ import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneSpec;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -39,7 +40,8 @@ import javafx.util.StringConverter;
  * <p>Ids: {@code sceneNodes}, {@code sceneSize}, {@code scenePins}, {@code sceneStructural},
  * {@code sceneShear}, {@code sceneBend}, {@code sceneRestitution}, {@code scenePerturbation}, {@code sceneDisplacement},
  * {@code sceneVelocity}, {@code sceneApply}, {@code sceneMessage}, {@code sceneSphere}, {@code sceneSphereRadius},
- * {@code sceneFriction}, {@code scenePresetDropOnSphere}.
+ * {@code sceneFriction}, {@code scenePresetDropOnSphere}; the cloth's wind and tearing rows are
+ * {@link ClothWeatherRows}'.
  */
 public final class ScenePanel extends VBox {
 
@@ -65,6 +67,7 @@ public final class ScenePanel extends VBox {
     private final Node pinsRow;
     private final Node kindsRow;
     private final Node restitutionRow;
+    private final ClothWeatherRows weather = new ClothWeatherRows();
 
     public ScenePanel(WorkbenchModel model) {
         super(6);
@@ -116,8 +119,9 @@ public final class ScenePanel extends VBox {
         velocityRow.managedProperty().bind(velocityRow.visibleProperty());
         getChildren().addAll(nodesRow, sizeRow, pinsRow, kindsRow, restitutionRow,
                 sphere, sphereRadiusRow, frictionRow,
-                perturbationRow, displacementRow, velocityRow,
-                apply, dropOnSphere, message);
+                perturbationRow, displacementRow, velocityRow);
+        getChildren().addAll(weather.rows());
+        getChildren().addAll(apply, dropOnSphere, message);
 
         model.sceneValueProperty().addListener((obs, old, s) -> show());
         show();
@@ -153,6 +157,7 @@ public final class ScenePanel extends VBox {
         showIf(structural, Key.STRUCTURAL.appliesTo(type));
         showIf(shear, Key.SHEAR.appliesTo(type));
         showIf(bend, Key.BEND.appliesTo(type));
+        weather.show(s, type);
         message.setText("");
     }
 
@@ -168,7 +173,9 @@ public final class ScenePanel extends VBox {
             double mu = real(friction, "friction");
             ObstacleKind obstacle = sphere.isSelected() ? ObstacleKind.SPHERE : ObstacleKind.NONE;
             SceneType type = model.sceneValueProperty().get().type();
+            UnaryOperator<SceneSpec> weatherChange = weather.read(type);
             model.applyShape(spec -> {
+                weatherChange.apply(spec);
                 if (Key.RESTITUTION.appliesTo(type)) {
                     spec.restitution(e);
                 }

@@ -40,7 +40,8 @@ import dev.hooke.core.stability.StabilityLimit;
  * @param compare        compare mode's second system, or null when compare mode is off
  * @param speeds         each particle's speed |v_i|; in m/s (NaN where not finite)
  * @param strains        each spring's signed strain ε_s = (l_s − L_s)/L_s, l_s = |x_b − x_a|
- *                       its length, L_s its rest length; dimensionless, &gt; 0 in tension
+ *                       its length, L_s its rest length; dimensionless, &gt; 0 in tension; NaN
+ *                       for a spring that broke (tearing)
  * @param pinRevision    changes whenever the pins change (pinning or freeing a particle, a
  *                       reset): a view redraws its pin markers only when it differs from the
  *                       one it drew

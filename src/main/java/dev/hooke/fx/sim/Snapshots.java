@@ -123,7 +123,7 @@ public final class Snapshots {
     /**
      * Each spring's signed strain ε_s = (l_s − L_s)/L_s with l_s = |x_b − x_a| (Hooke's law's
      * extension over the rest length; &gt; 0 in tension, &lt; 0 in compression); dimensionless.
-     * A spring of rest length 0 gets 0. A new array.
+     * A spring of rest length 0 gets 0, a broken (torn) spring NaN. A new array.
      */
     public static float[] strains(MassSpringSystem s) {
         int n = s.springCount();
@@ -134,7 +134,7 @@ public final class Snapshots {
         for (int sp = 0; sp < n; sp++) {
             double rest = s.restLength(sp);
             double l = SpringGeometry.length(x, 3 * a[sp], 3 * b[sp]);
-            out[sp] = rest > 0 ? (float) SpringGeometry.strain(l, rest) : 0f;
+            out[sp] = s.isBroken(sp) ? Float.NaN : rest > 0 ? (float) SpringGeometry.strain(l, rest) : 0f;
         }
         return out;
     }

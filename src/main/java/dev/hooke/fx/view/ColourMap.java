@@ -97,7 +97,7 @@ public final class ColourMap {
 
     /**
      * The mean strain of the springs at each particle: out[i] = Σ ε_s / n_i over the n_i springs
-     * with an end at i (0 for a particle without springs).
+     * with an end at i (0 for a particle without springs); broken springs (strain NaN) do not count.
      *
      * @param count scratch space of at least {@code out.length} ints
      */
@@ -105,6 +105,9 @@ public final class ColourMap {
         java.util.Arrays.fill(out, 0f);
         java.util.Arrays.fill(count, 0, out.length, 0);
         for (int s = 0; s < springA.length; s++) {
+            if (Float.isNaN(strain[s])) {
+                continue;      // a broken spring
+            }
             out[springA[s]] += strain[s];
             out[springB[s]] += strain[s];
             count[springA[s]]++;

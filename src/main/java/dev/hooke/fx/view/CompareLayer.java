@@ -2,6 +2,7 @@ package dev.hooke.fx.view;
 
 import dev.hooke.fx.mesh.GridMeshBuffer;
 import dev.hooke.fx.mesh.SpringMeshBuffer;
+import dev.hooke.fx.mesh.TornTriangles;
 import dev.hooke.fx.sim.SceneTopology;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.function.BiConsumer;
@@ -81,9 +82,10 @@ final class CompareLayer {
      * @param mainSprings    the first system's springs (null when the scene has none drawn)
      * @param mainSpheres    the first system's spheres
      * @param sphereParticle the particle of each of the first system's spheres
+     * @param torn           which of the cloth's triangles a tear hides (null when not a cloth)
      */
     void update(Snapshot s, GridMeshBuffer mainGrid, SpringMeshBuffer mainSprings, Sphere[] mainSpheres,
-            int[] sphereParticle) {
+            int[] sphereParticle, TornTriangles torn) {
         Snapshot.Compare c = s.compare();
         boolean on = c != null && c.positions().length == s.positions().length;
         group.setVisible(on);
@@ -110,6 +112,12 @@ final class CompareLayer {
             grid.update(y);
             if (grid.takeDirty()) {
                 clothMesh.getPoints().set(0, grid.points(), 0, grid.points().length);
+            }
+            if (torn != null && c.strains() != null && c.strains().length == s.topology().springCount()) {
+                torn.apply(c.strains(), grid);
+                if (grid.takeFacesDirty()) {
+                    clothMesh.getFaces().set(0, grid.faces(), 0, grid.faces().length);
+                }
             }
         }
     }

@@ -108,10 +108,14 @@ public final class FlatView implements SceneView {
         }
         g.setLineCap(StrokeLineCap.ROUND);
         boolean cloth = t.type().recipe().isSurface();
+        float[] strains = last.strains();
         for (int s = 0; s < t.springCount(); s++) {
             SpringKind kind = t.springKind(s);
             if (cloth && kind != SpringKind.STRUCTURAL) {
                 continue;
+            }
+            if (strains != null && s < strains.length && Float.isNaN(strains[s])) {
+                continue;       // torn
             }
             Color c = switch (kind) {
                 case STRUCTURAL -> cloth ? Palette.CLOTH_FRONT : Palette.STRUCTURAL;

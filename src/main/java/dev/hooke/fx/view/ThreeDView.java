@@ -3,6 +3,7 @@ package dev.hooke.fx.view;
 import dev.hooke.core.model.SpringKind;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.mesh.GridMeshBuffer;
+import dev.hooke.fx.mesh.TornTriangles;
 import dev.hooke.fx.mesh.SpringMeshBuffer;
 import dev.hooke.fx.sim.SceneTopology;
 import dev.hooke.fx.sim.SimulationRunner;
@@ -74,6 +75,7 @@ public final class ThreeDView implements SceneView {
     /** The sphere obstacle's node, or null. */
     private Sphere obstacle;
     private GridMeshBuffer grid;
+    private TornTriangles torn;
     private TriangleMesh clothMesh;
     private MeshView clothView;
     private SpringMeshBuffer springs;
@@ -404,6 +406,12 @@ public final class ThreeDView implements SceneView {
             if (grid.takeDirty()) {
                 clothMesh.getPoints().set(0, grid.points(), 0, grid.points().length);
             }
+            if (torn != null && s.strains() != null && s.strains().length == springEndA.length) {
+                torn.apply(s.strains(), grid);
+                if (grid.takeFacesDirty()) {
+                    clothMesh.getFaces().set(0, grid.faces(), 0, grid.faces().length);
+                }
+            }
         }
         if (obstacle != null) {
             dev.hooke.core.model.Sphere o = topology.sphere();
@@ -412,7 +420,7 @@ public final class ThreeDView implements SceneView {
             obstacle.setTranslateZ(o.centerZ(s.time()));
         }
         colour(s);
-        second.update(s, grid, springs, spheres, sphereParticle);
+        second.update(s, grid, springs, spheres, sphereParticle, torn);
     }
 
     private void build(SceneTopology t) {
@@ -420,6 +428,7 @@ public final class ThreeDView implements SceneView {
         topology = t;
         world.getChildren().clear();
         grid = null;
+        torn = null;
         springs = null;
         clothView = null;
         clothMaterial = null;
@@ -447,6 +456,7 @@ public final class ThreeDView implements SceneView {
         if (cloth) {
             int n = t.gridSize();
             grid = new GridMeshBuffer(n, n);
+            torn = new TornTriangles(n, springEndA, springEndB, springKinds);
             clothMesh = new TriangleMesh(VertexFormat.POINT_TEXCOORD);
             clothMesh.getPoints().setAll(grid.points());
             clothMesh.getTexCoords().setAll(grid.texCoords());

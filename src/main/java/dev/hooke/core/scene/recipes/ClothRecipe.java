@@ -1,5 +1,6 @@
 package dev.hooke.core.scene.recipes;
 
+import dev.hooke.core.model.ClothSurface;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
 import dev.hooke.core.scene.SceneFile;
@@ -7,6 +8,7 @@ import dev.hooke.core.scene.SceneFile.Key;
 import dev.hooke.core.scene.SceneFraming;
 import dev.hooke.core.scene.SceneRecipe;
 import dev.hooke.core.scene.SceneSpec;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
@@ -24,8 +26,8 @@ public final class ClothRecipe implements SceneRecipe {
 
     private static final Set<Key> KEYS = Collections.unmodifiableSet(EnumSet.of(
             Key.SIZE, Key.K_STRUCT, Key.K_SHEAR, Key.K_BEND, Key.STRUCTURAL, Key.SHEAR, Key.BEND,
-            Key.PINS, Key.VERTICAL,
-            Key.FRICTION));
+            Key.PINS, Key.VERTICAL, Key.FRICTION, Key.WIND, Key.GUST, Key.GUST_PERIOD, Key.TEAR_STRAIN,
+            Key.SELF_COLLISION, Key.THICKNESS));
 
     @Override
     public String id() {
@@ -125,15 +127,19 @@ public final class ClothRecipe implements SceneRecipe {
         }
         double kd = spec.springDamping();
         double diag = dx * Math.sqrt(2);
+        int[] across = new int[n * n];
+        int[] down = new int[n * n];
+        Arrays.fill(across, -1);
+        Arrays.fill(down, -1);
         for (int r = 0; r < n; r++) {
             for (int c = 0; c < n; c++) {
                 int i = r * n + c;
                 if (spec.structural()) {
                     if (c + 1 < n) {
-                        b.spring(i, i + 1, dx, spec.structuralStiffness(), kd, SpringKind.STRUCTURAL);
+                        across[i] = b.spring(i, i + 1, dx, spec.structuralStiffness(), kd, SpringKind.STRUCTURAL);
                     }
                     if (r + 1 < n) {
-                        b.spring(i, i + n, dx, spec.structuralStiffness(), kd, SpringKind.STRUCTURAL);
+                        down[i] = b.spring(i, i + n, dx, spec.structuralStiffness(), kd, SpringKind.STRUCTURAL);
                     }
                 }
                 if (spec.shear() && r + 1 < n && c + 1 < n) {
@@ -150,6 +156,43 @@ public final class ClothRecipe implements SceneRecipe {
                 }
             }
         }
+        b.surface(surface(n, across, down, spec.selfCollision() ? spec.thickness() : 0));
+    }
+
+    /**
+     * The cells' triangles as the workbench draws them: cell (r, c) with corners a = (r, c),
+     * b = (r, c+1), d = (r+1, c), e = (r+1, c+1) has (a, d, b) and (b, d, e); each edge along a row
+     * or a column carries its structural spring (across[p]: from p to its right, down[p]: to the
+     * particle below), the diagonal none; the particles repel each other closer than {@code thickness}
+ * (m, 0: not at all).
+     */
+    static ClothSurface surface(int n, int[] across, int[] down, double thickness) {
+        int cells = (n - 1) * (n - 1);
+        int[] corners = new int[6 * cells];
+        int[] edges = new int[6 * cells];
+        int o = 0;
+        for (int r = 0; r + 1 < n; r++) {
+            for (int c = 0; c + 1 < n; c++) {
+                int a = r * n + c;
+                int bb = a + 1;
+                int d = a + n;
+                int e = d + 1;
+                corners[o] = a;
+                corners[o + 1] = d;
+                corners[o + 2] = bb;
+                edges[o] = down[a];
+                edges[o + 1] = -1;
+                edges[o + 2] = across[a];
+                corners[o + 3] = bb;
+                corners[o + 4] = d;
+                corners[o + 5] = e;
+                edges[o + 3] = -1;
+                edges[o + 4] = across[d];
+                edges[o + 5] = down[bb];
+                o += 6;
+            }
+        }
+        return new ClothSurface(corners, edges, thickness);
     }
 
     /** The cloth falling from flat to hanging by its corners. */

@@ -1,0 +1,350 @@
+package dev.hooke.core.force;
+
+import dev.hooke.core.model.ClothSurface;
+import dev.hooke.core.model.MassSpringSystem;
+import java.util.Arrays;
+
+/**
+ * Wind on a cloth: the air's force on each intact triangle of a {@link ClothSurface}, from the
+ * velocity of the air relative to the triangle.
+ *
+ * <h2>Force</h2>
+ * For a triangle with corners i, j, k, area A and unit normal n (either side: the force does not
+ * depend on the sign of n), with the relative velocity u of the air,
+ * <pre>
+ *   u = w(t) − (v_i + v_j + v_k) / 3
+ *   F = ½ ρ C A |u| (u·n) n,        each corner receives F / 3
+ * </pre>
+ * This is the flat-plate law: the air presses on a plate along its normal with the coefficient
+ * C_N = C sin α of the angle of attack α (u·n = |u| sin α; Hoerner, <i>Fluid-Dynamic Drag</i>,
+ * 1965, ch. 3). Its component along u is the drag ½ ρ C A |u|² sin²α and its component across u
+ * the lift ½ ρ C A |u|² sin α cos α: one normal force carries both. Evaluating the air force per triangle from the relative
+ * velocity at the triangle is the usual cloth model (Keckeisen et al., "Modelling effects of wind
+ * fields in cloth animations", WSCG 2004). A plate facing a steady wind at rest feels
+ * ½ ρ C A |w|².
+ *
+ * <h2>Gust</h2>
+ * The wind is w(t) = w₀ (1 + a sin(2π t / T)): a deterministic gust of relative amplitude a and
+ * period T; a = 0 is a steady wind. {@link #setTime} sets t, which the simulation does at the start
+ * of every step: within a step the wind is constant. (Velocity Verlet reuses the forces of the
+ * previous step's end, so it meets each step's gust one step late: a phase lag of Δt.)
+ *
+ * <h2>Jacobian</h2>
+ * With J_u = ∂F/∂u = ½ ρ C A [ |u| n nᵀ + (u·n) n ûᵀ ] (û = u/|u|), the exact velocity derivative is
+ * ∂f_a/∂v_b = −J_u / 9 for every pair of corners a, b of the triangle ({@link #addVelocityJacobian}).
+ * The implicit solve keeps a symmetric positive semidefinite part of it, on each free corner's
+ * diagonal block ({@link #addDampingBlocks}):
+ * <pre>
+ *   D_a = Σ_triangles at a  (1/3) (nᵀ J_u n) n nᵀ,      nᵀ J_u n = ½ ρ C A (|u| + (u·n)² / |u|)
+ * </pre>
+ * that is the derivative's normal–normal part, lumped by rows (the triangle's three corners moving
+ * together see the whole −J_u/3 each, as the row sums of the exact blocks say): exact for a
+ * triangle moving as a whole along its normal, which is how drag damps a cloth. The rest of J_u,
+ * the normal–tangential coupling that makes the lift's derivative, is not symmetric and can have
+ * either sign; it is left out as Baraff &amp; Witkin 1998 leave out the non-symmetric part of the
+ * spring damping's derivative. The position derivative (the normal and the area turn and stretch
+ * with x) is dropped as well: it is not symmetric either, and the wind's forces are small beside
+ * the springs' stiffness. The true forces stay in the residual, so these choices change how fast
+ * Newton converges and the linearised step's O(h²) error, not the equations being solved.
+ *
+ * <p>Nothing here allocates.
+ */
+public final class Wind {
+
+    /** ρ, the density of air at sea level and 20 °C; in kg/m³. */
+    public static final double AIR_DENSITY = 1.2;
+    /** C, the default normal-force coefficient: about Hoerner's 1.17 for a square plate broadside; dimensionless. */
+    public static final double DEFAULT_COEFFICIENT = 1.2;
+    /** The default gust period T; in s. */
+    public static final double DEFAULT_GUST_PERIOD = 2.0;
+    /** The largest wind speed |w₀| accepted; in m/s. */
+    public static final double MAX_SPEED = 1e3;
+
+    private final double[] base = new double[3];
+    private final double density;
+    private final double coefficient;
+    private final double gust;
+    private final double period;
+    private final double[] now = new double[3];
+    private double time;
+
+    /**
+     * @param wx          x component of w₀, the mean wind; in m/s, finite, |w₀| at most {@link #MAX_SPEED}
+     * @param wy          its y component; in m/s
+     * @param wz          its z component; in m/s
+     * @param density     ρ, in kg/m³, finite and ≥ 0
+     * @param coefficient C, dimensionless, finite and ≥ 0
+     * @param gust       a, the gust's relative amplitude, in [0, 1]
+     * @param period     T, the gust's period; in s, finite and &gt; 0
+     */
+    public Wind(double wx, double wy, double wz, double density, double coefficient, double gust, double period) {
+        if (!Double.isFinite(wx) || !Double.isFinite(wy) || !Double.isFinite(wz)
+                || !(Math.sqrt(wx * wx + wy * wy + wz * wz) <= MAX_SPEED)) {
+            throw new IllegalArgumentException("wind: must be finite with a speed of at most " + MAX_SPEED + " m/s");
+        }
+        if (!(density >= 0) || !Double.isFinite(density)) {
+            throw new IllegalArgumentException("air density must be finite and >= 0, got " + density);
+        }
+        if (!(coefficient >= 0) || !Double.isFinite(coefficient)) {
+            throw new IllegalArgumentException("wind coefficient must be finite and >= 0, got " + coefficient);
+        }
+        if (!(gust >= 0 && gust <= 1)) {
+            throw new IllegalArgumentException("gust: must be in [0, 1], got " + gust);
+        }
+        if (!(period > 0) || !Double.isFinite(period)) {
+            throw new IllegalArgumentException("gust period must be finite and > 0, got " + period);
+        }
+        base[0] = wx;
+        base[1] = wy;
+        base[2] = wz;
+        this.density = density;
+        this.coefficient = coefficient;
+        this.gust = gust;
+        this.period = period;
+        setTime(0);
+    }
+
+    /** A steady wind w₀ (m/s) in air of density {@link #AIR_DENSITY} with {@link #DEFAULT_COEFFICIENT}. */
+    public static Wind steady(double wx, double wy, double wz) {
+        return new Wind(wx, wy, wz, AIR_DENSITY, DEFAULT_COEFFICIENT, 0, DEFAULT_GUST_PERIOD);
+    }
+
+    /** A copy, at the same time. */
+    public Wind copy() {
+        Wind c = new Wind(base[0], base[1], base[2], density, coefficient, gust, period);
+        c.setTime(time);
+        return c;
+    }
+
+    /** Component k of w₀, the mean wind; in m/s. */
+    public double mean(int k) {
+        return base[k];
+    }
+
+    /** Component k of w(t) at the time last set; in m/s. */
+    public double velocity(int k) {
+        return now[k];
+    }
+
+    /** ρ; in kg/m³. */
+    public double density() {
+        return density;
+    }
+
+    /** C; dimensionless. */
+    public double coefficient() {
+        return coefficient;
+    }
+
+    /** a, the gust's relative amplitude. */
+    public double gust() {
+        return gust;
+    }
+
+    /** T, the gust's period; in s. */
+    public double period() {
+        return period;
+    }
+
+    /** Sets t (in s): w(t) = w₀ (1 + a sin(2π t / T)). */
+    public void setTime(double t) {
+        time = t;
+        double f = 1 + gust * Math.sin(2 * Math.PI * t / period);
+        now[0] = f * base[0];
+        now[1] = f * base[1];
+        now[2] = f * base[2];
+    }
+
+    /**
+     * Adds the wind's force on every corner of every intact triangle of s's surface into out (N).
+     * Does nothing without a surface.
+     */
+    public void addForces(MassSpringSystem s, double[] x, double[] v, double[] out) {
+        ClothSurface surface = s.surface();
+        if (surface == null) {
+            return;
+        }
+        final int[] c = surface.cornerArray();
+        final double half = 0.5 * density * coefficient;
+        for (int t = 0; t < surface.triangleCount(); t++) {
+            if (!surface.intact(s, t)) {
+                continue;
+            }
+            int i = 3 * c[3 * t];
+            int j = 3 * c[3 * t + 1];
+            int k = 3 * c[3 * t + 2];
+            // n |c| = (x_j − x_i) × (x_k − x_i), |c| = 2A
+            double ax = x[j] - x[i];
+            double ay = x[j + 1] - x[i + 1];
+            double az = x[j + 2] - x[i + 2];
+            double bx = x[k] - x[i];
+            double by = x[k + 1] - x[i + 1];
+            double bz = x[k + 2] - x[i + 2];
+            double cx = ay * bz - az * by;
+            double cy = az * bx - ax * bz;
+            double cz = ax * by - ay * bx;
+            double twiceArea = Math.sqrt(cx * cx + cy * cy + cz * cz);
+            if (twiceArea == 0) {
+                continue;
+            }
+            double ux = now[0] - (v[i] + v[j] + v[k]) / 3;
+            double uy = now[1] - (v[i + 1] + v[j + 1] + v[k + 1]) / 3;
+            double uz = now[2] - (v[i + 2] + v[j + 2] + v[k + 2]) / 3;
+            double speed = Math.sqrt(ux * ux + uy * uy + uz * uz);
+            // F = ½ρC A |u| (u·n) n = ½ρC (|c|/2) |u| (u·c) c / |c|²; a third to each corner
+            double mag = half * 0.5 * speed * (ux * cx + uy * cy + uz * cz) / twiceArea / 3;
+            double fx = mag * cx;
+            double fy = mag * cy;
+            double fz = mag * cz;
+            out[i] += fx;
+            out[i + 1] += fy;
+            out[i + 2] += fz;
+            out[j] += fx;
+            out[j + 1] += fy;
+            out[j + 2] += fz;
+            out[k] += fx;
+            out[k + 1] += fy;
+            out[k + 2] += fz;
+        }
+    }
+
+    /**
+     * The power the wind delivers to the free particles, Σ F_i·v_i; in W (of either sign: a wind
+     * can feed energy in). Its negative is the wind's share of the dissipated power.
+     *
+     * @param scratch 3n, overwritten
+     */
+    public double power(MassSpringSystem s, double[] x, double[] v, double[] scratch) {
+        Arrays.fill(scratch, 0);
+        addForces(s, x, v, scratch);
+        final double[] invMass = s.inverseMassArray();
+        double p = 0;
+        for (int i = 0; i < s.particleCount(); i++) {
+            if (invMass[i] == 0) {
+                continue;
+            }
+            int q = 3 * i;
+            p += scratch[q] * v[q] + scratch[q + 1] * v[q + 1] + scratch[q + 2] * v[q + 2];
+        }
+        return p;
+    }
+
+    /**
+     * Adds τ D_a (see the class comment) to the 3×3 block of every free corner a, kept as the upper
+     * triangle (xx, xy, xz, yy, yz, zz) at {@code out[2 dof[a] ..]}, dof[a] the corner's first free
+     * DOF (a multiple of 3; −1: pinned, skipped).
+     */
+    public void addDampingBlocks(MassSpringSystem s, double[] x, double[] v, double tau, int[] dof,
+                                 double[] out) {
+        ClothSurface surface = s.surface();
+        if (surface == null) {
+            return;
+        }
+        final int[] c = surface.cornerArray();
+        final double half = 0.5 * density * coefficient;
+        for (int t = 0; t < surface.triangleCount(); t++) {
+            if (!surface.intact(s, t)) {
+                continue;
+            }
+            int i = 3 * c[3 * t];
+            int j = 3 * c[3 * t + 1];
+            int k = 3 * c[3 * t + 2];
+            double ax = x[j] - x[i];
+            double ay = x[j + 1] - x[i + 1];
+            double az = x[j + 2] - x[i + 2];
+            double bx = x[k] - x[i];
+            double by = x[k + 1] - x[i + 1];
+            double bz = x[k + 2] - x[i + 2];
+            double nx = ay * bz - az * by;
+            double ny = az * bx - ax * bz;
+            double nz = ax * by - ay * bx;
+            double twiceArea = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            if (twiceArea == 0) {
+                continue;
+            }
+            nx /= twiceArea;
+            ny /= twiceArea;
+            nz /= twiceArea;
+            double ux = now[0] - (v[i] + v[j] + v[k]) / 3;
+            double uy = now[1] - (v[i + 1] + v[j + 1] + v[k + 1]) / 3;
+            double uz = now[2] - (v[i + 2] + v[j + 2] + v[k + 2]) / 3;
+            double speed = Math.sqrt(ux * ux + uy * uy + uz * uz);
+            if (speed == 0) {
+                continue;
+            }
+            double un = ux * nx + uy * ny + uz * nz;
+            // τ (1/3) ½ρC A (|u| + (u·n)²/|u|) n nᵀ
+            double d = tau * half * 0.5 * twiceArea * (speed + un * un / speed) / 3;
+            for (int corner = 0; corner < 3; corner++) {
+                int first = dof[c[3 * t + corner]];
+                if (first < 0) {
+                    continue;
+                }
+                int o = 2 * first;
+                out[o] += d * nx * nx;
+                out[o + 1] += d * nx * ny;
+                out[o + 2] += d * nx * nz;
+                out[o + 3] += d * ny * ny;
+                out[o + 4] += d * ny * nz;
+                out[o + 5] += d * nz * nz;
+            }
+        }
+    }
+
+    /**
+     * Adds the exact velocity Jacobian ∂F/∂v of the wind force (dense, 3n × 3n, row-major) into
+     * {@code out}: −J_u/9 for every pair of corners of every intact triangle. For tests and
+     * analyses of small systems (O(n²) memory), not for a step.
+     */
+    public void addVelocityJacobian(MassSpringSystem s, double[] x, double[] v, double[] out) {
+        ClothSurface surface = s.surface();
+        if (surface == null) {
+            return;
+        }
+        final int n3 = 3 * s.particleCount();
+        final int[] c = surface.cornerArray();
+        final double half = 0.5 * density * coefficient;
+        for (int t = 0; t < surface.triangleCount(); t++) {
+            if (!surface.intact(s, t)) {
+                continue;
+            }
+            int i = 3 * c[3 * t];
+            int j = 3 * c[3 * t + 1];
+            int k = 3 * c[3 * t + 2];
+            double ax = x[j] - x[i];
+            double ay = x[j + 1] - x[i + 1];
+            double az = x[j + 2] - x[i + 2];
+            double bx = x[k] - x[i];
+            double by = x[k + 1] - x[i + 1];
+            double bz = x[k + 2] - x[i + 2];
+            double nx = ay * bz - az * by;
+            double ny = az * bx - ax * bz;
+            double nz = ax * by - ay * bx;
+            double twiceArea = Math.sqrt(nx * nx + ny * ny + nz * nz);
+            if (twiceArea == 0) {
+                continue;
+            }
+            double[] n = {nx / twiceArea, ny / twiceArea, nz / twiceArea};
+            double[] u = {now[0] - (v[i] + v[j] + v[k]) / 3, now[1] - (v[i + 1] + v[j + 1] + v[k + 1]) / 3,
+                now[2] - (v[i + 2] + v[j + 2] + v[k + 2]) / 3};
+            double speed = Math.sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+            if (speed == 0) {
+                continue;
+            }
+            double un = u[0] * n[0] + u[1] * n[1] + u[2] * n[2];
+            double scale = half * 0.5 * twiceArea / 9;
+            for (int a = 0; a < 3; a++) {
+                int ra = 3 * c[3 * t + a];
+                for (int b = 0; b < 3; b++) {
+                    int cb = 3 * c[3 * t + b];
+                    for (int r = 0; r < 3; r++) {
+                        for (int col = 0; col < 3; col++) {
+                            double ju = speed * n[r] * n[col] + un * n[r] * u[col] / speed;
+                            out[(ra + r) * n3 + cb + col] -= scale * ju;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
