@@ -87,25 +87,25 @@ final class ModalBasis {
         for (int i = 0; i < n; i++) {
             v[i] = rnd.nextDouble() - 0.5;
         }
-        scale(v, 1 / norm(v));
+        Vectors.scale(v, 1 / Vectors.norm(v));
         double[] w = new double[n];
         int used = 0;
         for (int j = 0; j < m; j++) {
             q[j] = v.clone();
             lin.applyA(q[j], w);
-            alpha[j] = dot(q[j], w);
+            alpha[j] = Vectors.dot(q[j], w);
             for (int pass = 0; pass < 2; pass++) {
                 for (int i = 0; i <= j; i++) {
-                    axpy(-dot(q[i], w), q[i], w);
+                    Vectors.axpy(-Vectors.dot(q[i], w), q[i], w);
                 }
             }
-            beta[j] = norm(w);
+            beta[j] = Vectors.norm(w);
             used = j + 1;
             if (beta[j] <= 1e-13 * Math.max(Math.abs(alpha[j]), 1e-300)) {
                 break;
             }
             System.arraycopy(w, 0, v, 0, n);
-            scale(v, 1 / beta[j]);
+            Vectors.scale(v, 1 / beta[j]);
         }
         DMatrixRMaj t = new DMatrixRMaj(used, used);
         for (int i = 0; i < used; i++) {
@@ -191,29 +191,5 @@ final class ModalBasis {
         DMatrixRMaj damping = new DMatrixRMaj(kept, kept);
         CommonOps_DDRM.multTransA(w, bw, damping);
         return new ModalBasis(omega2, damping, complete, residual);
-    }
-
-    private static double dot(double[] a, double[] b) {
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            s += a[i] * b[i];
-        }
-        return s;
-    }
-
-    private static double norm(double[] a) {
-        return Math.sqrt(dot(a, a));
-    }
-
-    private static void axpy(double alpha, double[] x, double[] y) {
-        for (int i = 0; i < x.length; i++) {
-            y[i] += alpha * x[i];
-        }
-    }
-
-    private static void scale(double[] a, double s) {
-        for (int i = 0; i < a.length; i++) {
-            a[i] *= s;
-        }
     }
 }

@@ -193,7 +193,7 @@ public final class StabilityAnalysis {
         for (int i = 0; i < n; i++) {
             start[i] = rnd.nextDouble() - 0.5;
         }
-        scale(start, 1 / norm(start));
+        Vectors.scale(start, 1 / Vectors.norm(start));
         q[0] = start;
         double[] w = new double[n];
         double theta = 0;
@@ -201,18 +201,18 @@ public final class StabilityAnalysis {
         int used = 0;
         for (int j = 0; j < maxIter; j++) {
             lin.applyA(q[j], w);
-            alpha[j] = dot(q[j], w);
-            axpy(-alpha[j], q[j], w);
+            alpha[j] = Vectors.dot(q[j], w);
+            Vectors.axpy(-alpha[j], q[j], w);
             if (j > 0) {
-                axpy(-beta[j - 1], q[j - 1], w);
+                Vectors.axpy(-beta[j - 1], q[j - 1], w);
             }
             // full reorthogonalisation, twice ("twice is enough")
             for (int pass = 0; pass < 2; pass++) {
                 for (int i = 0; i <= j; i++) {
-                    axpy(-dot(q[i], w), q[i], w);
+                    Vectors.axpy(-Vectors.dot(q[i], w), q[i], w);
                 }
             }
-            beta[j] = norm(w);
+            beta[j] = Vectors.norm(w);
             used = j + 1;
             boolean invariant = beta[j] <= 1e-13 * Math.max(Math.abs(alpha[j]), 1e-300);
             if (used % 5 == 0 || invariant || used == maxIter) {
@@ -226,17 +226,17 @@ public final class StabilityAnalysis {
             }
             q[j + 1] = new double[n];
             System.arraycopy(w, 0, q[j + 1], 0, n);
-            scale(q[j + 1], 1 / beta[j]);
+            Vectors.scale(q[j + 1], 1 / beta[j]);
         }
         double omega = theta > 0 ? Math.sqrt(theta) : 0;
         double zeta = 0;
         if (omega > 0 && ritz != null) {
             double[] y = new double[n];
             for (int i = 0; i < used; i++) {
-                axpy(ritz[1 + i], q[i], y);
+                Vectors.axpy(ritz[1 + i], q[i], y);
             }
             lin.applyB(y, w);
-            zeta = dot(y, w) / (dot(y, y) * 2 * omega);
+            zeta = Vectors.dot(y, w) / (Vectors.dot(y, y) * 2 * omega);
         }
         return new ModalEstimate(omega, zeta, "lanczos", used, n);
     }
@@ -369,28 +369,4 @@ public final class StabilityAnalysis {
     }
 
     // ------------------------------------------------------------------ small vector helpers
-
-    private static double dot(double[] a, double[] b) {
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            s += a[i] * b[i];
-        }
-        return s;
-    }
-
-    private static double norm(double[] a) {
-        return Math.sqrt(dot(a, a));
-    }
-
-    private static void axpy(double alpha, double[] x, double[] y) {
-        for (int i = 0; i < x.length; i++) {
-            y[i] += alpha * x[i];
-        }
-    }
-
-    private static void scale(double[] a, double s) {
-        for (int i = 0; i < a.length; i++) {
-            a[i] *= s;
-        }
-    }
 }
