@@ -1,7 +1,6 @@
 package dev.hooke.fx.ui;
 
 import static dev.hooke.Tolerances.PARAMETER_ROUND_TRIP;
-import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,8 +11,6 @@ import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.Simulation;
 import dev.hooke.fx.Workbench;
 import dev.hooke.fx.sim.Snapshot;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -51,18 +48,13 @@ class ClothWeatherUiTest {
         workbench.close();
     }
 
-    private <T> T engine(Function<Simulation, T> question) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        return workbench.runner().query(question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    }
-
     private static void set(FxRobot robot, String id, String text) {
         robot.lookup(id).queryAs(TextField.class).setText(text);
     }
 
     @Test
     void theWindAndTearRowsRebuildTheEngineSystem(FxRobot robot) throws Exception {
-        assertNull(engine(sim -> sim.system().wind()), "still air by default");
+        assertNull(UiFixture.engine(workbench, sim -> sim.system().wind()), "still air by default");
         robot.interact(() -> {
             set(robot, "#sceneWindSpeed", "8");
             set(robot, "#sceneWindDirection", "90");
@@ -71,11 +63,11 @@ class ClothWeatherUiTest {
             robot.lookup("#sceneApply").queryAs(Button.class).fire();
         });
         // heading 90°: along +z
-        assertEquals(0.0, (double) engine(sim -> sim.system().wind().mean(0)), 8 * PARAMETER_ROUND_TRIP);
-        assertEquals(0.0, (double) engine(sim -> sim.system().wind().mean(1)));
-        assertEquals(8.0, (double) engine(sim -> sim.system().wind().mean(2)), 8 * PARAMETER_ROUND_TRIP);
-        assertEquals(0.25, (double) engine(sim -> sim.system().wind().gust()));
-        assertEquals(0.3, (double) engine(sim -> sim.system().tearStrain()));
+        assertEquals(0.0, (double) UiFixture.engine(workbench, sim -> sim.system().wind().mean(0)), 8 * PARAMETER_ROUND_TRIP);
+        assertEquals(0.0, (double) UiFixture.engine(workbench, sim -> sim.system().wind().mean(1)));
+        assertEquals(8.0, (double) UiFixture.engine(workbench, sim -> sim.system().wind().mean(2)), 8 * PARAMETER_ROUND_TRIP);
+        assertEquals(0.25, (double) UiFixture.engine(workbench, sim -> sim.system().wind().gust()));
+        assertEquals(0.3, (double) UiFixture.engine(workbench, sim -> sim.system().tearStrain()));
 
         robot.interact(() -> {
             set(robot, "#sceneTearStrain", "-1");
@@ -83,25 +75,25 @@ class ClothWeatherUiTest {
         });
         String message = robot.lookup("#sceneMessage").queryAs(Label.class).getText();
         assertTrue(message.contains("tear-strain"), message);
-        assertEquals(0.3, (double) engine(sim -> sim.system().tearStrain()), "a refused value changes nothing");
+        assertEquals(0.3, (double) UiFixture.engine(workbench, sim -> sim.system().tearStrain()), "a refused value changes nothing");
     }
 
     @Test
     void selfCollisionAndTheThicknessRebuildTheCloth(FxRobot robot) throws Exception {
-        assertEquals(0.0, (double) engine(sim -> sim.system().surface().thickness()), "off by default");
+        assertEquals(0.0, (double) UiFixture.engine(workbench, sim -> sim.system().surface().thickness()), "off by default");
         robot.interact(() -> {
             robot.lookup("#sceneSelfCollision").queryAs(CheckBox.class).setSelected(true);
             set(robot, "#sceneThickness", "0.02");
             robot.lookup("#sceneApply").queryAs(Button.class).fire();
         });
-        assertEquals(0.02, (double) engine(sim -> sim.system().surface().thickness()));
+        assertEquals(0.02, (double) UiFixture.engine(workbench, sim -> sim.system().surface().thickness()));
         robot.interact(() -> {
             set(robot, "#sceneThickness", "0");
             robot.lookup("#sceneApply").queryAs(Button.class).fire();
         });
         String message = robot.lookup("#sceneMessage").queryAs(Label.class).getText();
         assertTrue(message.contains("thickness"), message);
-        assertEquals(0.02, (double) engine(sim -> sim.system().surface().thickness()), "a refused value changes nothing");
+        assertEquals(0.02, (double) UiFixture.engine(workbench, sim -> sim.system().surface().thickness()), "a refused value changes nothing");
     }
 
     @Test
@@ -127,11 +119,11 @@ class ClothWeatherUiTest {
         robot.interact(() -> workbench.runner().play());
         waitFor("springs to break", () -> tornInSnapshot() > 0);
         robot.interact(() -> workbench.runner().pause());
-        assertTrue(engine(sim -> sim.system().brokenCount()) > 0, "the engine broke springs");
-        assertFalse(engine(Simulation::exploded), "a tear is not an explosion");
+        assertTrue(UiFixture.engine(workbench, sim -> sim.system().brokenCount()) > 0, "the engine broke springs");
+        assertFalse(UiFixture.engine(workbench, Simulation::exploded), "a tear is not an explosion");
         // the view's input marks exactly the engine's broken springs (once the snapshot is the paused state)
         waitFor("the paused snapshot", () -> !workbench.runner().latest().running());
-        int inEngine = engine(sim -> sim.system().brokenCount());
+        int inEngine = UiFixture.engine(workbench, sim -> sim.system().brokenCount());
         assertEquals(inEngine, UiFixture.onFx(this::tornInSnapshot));
     }
 

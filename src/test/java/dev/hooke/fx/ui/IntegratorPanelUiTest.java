@@ -2,7 +2,6 @@ package dev.hooke.fx.ui;
 
 import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static dev.hooke.Tolerances.PARAMETER_ROUND_TRIP;
-import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -25,7 +24,6 @@ import dev.hooke.fx.panel.IntegratorPanel;
 import dev.hooke.fx.sim.ProjectionSummary;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import javafx.scene.Node;
 import javafx.geometry.Bounds;
@@ -66,11 +64,6 @@ class IntegratorPanelUiTest {
     @Stop
     void stop() {
         workbench.close();
-    }
-
-    private <T> T engine(Function<Simulation, T> question) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        return workbench.runner().query(question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     }
 
     private Snapshot snapshot() {
@@ -139,7 +132,7 @@ class IntegratorPanelUiTest {
         assertEquals(IntegratorKind.values().length, keys.length);
         for (int i = 0; i < keys.length; i++) {
             robot.type(keys[i]);
-            assertEquals(IntegratorKind.values()[i], engine(Simulation::integratorKind));
+            assertEquals(IntegratorKind.values()[i], UiFixture.engine(workbench, Simulation::integratorKind));
         }
     }
 
@@ -148,17 +141,17 @@ class IntegratorPanelUiTest {
         assertFalse(shown(robot, "#solverBox"), "semi-implicit Euler solves nothing");
         robot.clickOn("#sceneView");
         robot.type(KeyCode.DIGIT7);
-        assertInstanceOf(ImplicitMidpoint.class, engine(Simulation::integrator));
+        assertInstanceOf(ImplicitMidpoint.class, UiFixture.engine(workbench, Simulation::integrator));
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(shown(robot, "#solverBox"));
 
         type(robot, "#tolField", "1e-9");
-        assertEquals(1e-9, engine(sim -> ((ImplicitMidpoint) sim.integrator()).options().tolerance()),
+        assertEquals(1e-9, UiFixture.engine(workbench, sim -> ((ImplicitMidpoint) sim.integrator()).options().tolerance()),
                 PARAMETER_ROUND_TRIP * 1e-9);
         flip(robot, "#clampToggle");
-        assertFalse(this.<Boolean>engine(sim -> ((ImplicitMidpoint) sim.integrator()).options().clamp()));
+        assertFalse(UiFixture.<Boolean>engine(workbench, sim -> ((ImplicitMidpoint) sim.integrator()).options().clamp()));
         flip(robot, "#warmStartToggle");
-        assertFalse(this.<Boolean>engine(sim -> ((ImplicitMidpoint) sim.integrator()).options().warmStart()));
+        assertFalse(UiFixture.<Boolean>engine(workbench, sim -> ((ImplicitMidpoint) sim.integrator()).options().warmStart()));
         robot.interact(() -> workbench.root().lookup("#newtonSpinner").requestFocus());
         robot.type(KeyCode.UP);
         robot.clickOn("#sceneView");
@@ -167,32 +160,32 @@ class IntegratorPanelUiTest {
         robot.type(KeyCode.S);
         waitFor("the status bar to show the solve", () ->
                 robot.lookup("#solverStatus").queryAs(Label.class).getText().startsWith("CG "));
-        int iterations = engine(sim -> sim.integrator().solverStats().iterations);
+        int iterations = UiFixture.engine(workbench, sim -> sim.integrator().solverStats().iterations);
         assertTrue(iterations > 0);
         String status = robot.lookup("#solverStatus").queryAs(Label.class).getText();
-        int newton = engine(sim -> sim.integrator().solverStats().newtonIterations);
+        int newton = UiFixture.engine(workbench, sim -> sim.integrator().solverStats().newtonIterations);
         assertTrue(status.startsWith("CG " + iterations + " it (" + newton + " Newton)"), status);
 
         click(robot, "#solverChoice");
         robot.clickOn(SolverKind.CHOLESKY.displayName());
-        ImplicitOptions options = engine(sim -> ((ImplicitMidpoint) sim.integrator()).options());
+        ImplicitOptions options = UiFixture.engine(workbench, sim -> ((ImplicitMidpoint) sim.integrator()).options());
         assertEquals(SolverKind.CHOLESKY, options.solver());
         assertEquals(1e-9, options.tolerance(), PARAMETER_ROUND_TRIP * 1e-9, "the other options stay");
         assertEquals(1, number(Simulation::steps), "the options changed without a reset");
 
         robot.clickOn("#sceneView");
         robot.type(KeyCode.DIGIT6);
-        ImplicitOptions kept = engine(sim -> ((BackwardEuler) sim.integrator()).options());
+        ImplicitOptions kept = UiFixture.engine(workbench, sim -> ((BackwardEuler) sim.integrator()).options());
         assertEquals(options, kept, "a newly chosen implicit method gets the options");
     }
 
     @Test
     void theIterationsOfTheProjectionMethodsApplyLiveAndTheirStatisticsShow(FxRobot robot) throws Exception {
-        assertEquals(IntegratorKind.SYMPLECTIC_EULER, engine(Simulation::integratorKind));
+        assertEquals(IntegratorKind.SYMPLECTIC_EULER, UiFixture.engine(workbench, Simulation::integratorKind));
         assertFalse(shown(robot, "#projectionBox"), "semi-implicit Euler projects nothing");
         robot.clickOn("#sceneView");
         robot.type(KeyCode.DIGIT9);
-        assertInstanceOf(ExtendedPositionBasedDynamics.class, engine(Simulation::integrator));
+        assertInstanceOf(ExtendedPositionBasedDynamics.class, UiFixture.engine(workbench, Simulation::integrator));
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(shown(robot, "#projectionBox"));
         assertFalse(shown(robot, "#pbdStiffness"), "k is PBD's alone");
@@ -203,14 +196,14 @@ class IntegratorPanelUiTest {
         int generation = snapshot().generation();
         typeInSpinner(robot, "#projectionIterationsSpinner", "25");
         assertEquals(25, iterations());
-        double t = engine(Simulation::time);
+        double t = UiFixture.engine(workbench, Simulation::time);
         assertTrue(t > 0.2, "no reset: t = " + t);
         waitFor("t to keep growing", () -> snapshot().time() > t);
         assertEquals(generation, snapshot().generation(), "the iterations changed without a reset");
 
         robot.clickOn("#playButton");
         waitFor("paused", () -> !snapshot().running());
-        ProjectionSummary stats = engine(sim -> {
+        ProjectionSummary stats = UiFixture.engine(workbench, sim -> {
             ProjectionStats p = ((ProjectionIntegrator) sim.integrator()).projectionStats();
             return new ProjectionSummary(p.iterations, p.rmsStrain, p.maxStrain, p.lastCorrection);
         });
@@ -223,37 +216,32 @@ class IntegratorPanelUiTest {
 
         robot.clickOn("#sceneView");
         robot.type(KeyCode.DIGIT8);
-        assertInstanceOf(PositionBasedDynamics.class, engine(Simulation::integrator));
+        assertInstanceOf(PositionBasedDynamics.class, UiFixture.engine(workbench, Simulation::integrator));
         assertEquals(25, iterations(), "a newly chosen projection method gets the iterations");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(shown(robot, "#pbdStiffness"));
         type(robot, "#pbdStiffnessField", "0.5");
-        assertEquals(0.5, engine(sim -> ((PositionBasedDynamics) sim.integrator()).stiffness()));
+        assertEquals(0.5, UiFixture.engine(workbench, sim -> ((PositionBasedDynamics) sim.integrator()).stiffness()));
 
         robot.interact(() -> {
             workbench.model().compareIntegratorProperty().set(IntegratorKind.FAST_MASS_SPRING);
             workbench.model().compareProperty().set(true);
         });
-        assertEquals(25, this.<Integer>engine(1, sim -> ((ProjectionIntegrator) sim.integrator()).iterations()),
+        assertEquals(25, UiFixture.<Integer>engine(workbench, 1, sim -> ((ProjectionIntegrator) sim.integrator()).iterations()),
                 "compare mode's second system gets the iterations");
         typeInSpinner(robot, "#projectionIterationsSpinner", "40");
-        assertEquals(40, this.<Integer>engine(1, sim -> ((ProjectionIntegrator) sim.integrator()).iterations()));
+        assertEquals(40, UiFixture.<Integer>engine(workbench, 1, sim -> ((ProjectionIntegrator) sim.integrator()).iterations()));
         assertEquals(40, iterations());
 
         robot.clickOn("#sceneView");
         robot.type(KeyCode.DIGIT2);
-        assertEquals(IntegratorKind.SYMPLECTIC_EULER, engine(Simulation::integratorKind));
+        assertEquals(IntegratorKind.SYMPLECTIC_EULER, UiFixture.engine(workbench, Simulation::integratorKind));
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(shown(robot, "#projectionBox"));
     }
 
     private int iterations() throws Exception {
-        return engine(sim -> ((ProjectionIntegrator) sim.integrator()).iterations());
-    }
-
-    private <T> T engine(int lane, Function<Simulation, T> question) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        return workbench.runner().query(lane, question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        return UiFixture.engine(workbench, sim -> ((ProjectionIntegrator) sim.integrator()).iterations());
     }
 
     private static void typeInSpinner(FxRobot robot, String spinnerId, String text) {
@@ -267,7 +255,7 @@ class IntegratorPanelUiTest {
     }
 
     private double number(Function<Simulation, ? extends Number> question) throws Exception {
-        return engine(question).doubleValue();
+        return UiFixture.engine(workbench, question).doubleValue();
     }
 
     @Test
@@ -278,9 +266,9 @@ class IntegratorPanelUiTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(shown(robot, "#verletDelta"));
         type(robot, "#verletDeltaField", "0.02");
-        assertEquals(0.02, engine(sim -> ((PositionVerlet) sim.integrator()).damping()));
+        assertEquals(0.02, UiFixture.engine(workbench, sim -> ((PositionVerlet) sim.integrator()).damping()));
         robot.type(KeyCode.R);
-        assertEquals(0.02, engine(sim -> ((PositionVerlet) sim.integrator()).damping()), "kept over a reset");
+        assertEquals(0.02, UiFixture.engine(workbench, sim -> ((PositionVerlet) sim.integrator()).damping()), "kept over a reset");
     }
 
     @Test
@@ -291,7 +279,7 @@ class IntegratorPanelUiTest {
         assertEquals(12, workbench.model().substepsProperty().get());
         robot.clickOn("#playButton");
         waitFor("steps", () -> snapshot().steps() > 50);
-        assertFalse(engine(Simulation::exploded));
+        assertFalse(UiFixture.engine(workbench, Simulation::exploded));
     }
 
     @Test
@@ -305,10 +293,10 @@ class IntegratorPanelUiTest {
         });
         var series = workbench.charts().stability().series();
         // the spring's limit for semi-implicit Euler is the naive bound 2√(m/k) = 0.2 s
-        double limit = engine(sim -> dev.hooke.core.stability.StabilityAnalysis
+        double limit = UiFixture.engine(workbench, sim -> dev.hooke.core.stability.StabilityAnalysis
                 .predictedLimit(sim.system(), sim.integrator()).dtMax());
         assertEquals(Math.log10(limit), lastY(series.get(2)), 1e-9);
-        assertEquals(Math.log10(engine(sim -> dev.hooke.core.stability.StabilityAnalysis.naiveBound(sim.system()))),
+        assertEquals(Math.log10(UiFixture.engine(workbench, sim -> dev.hooke.core.stability.StabilityAnalysis.naiveBound(sim.system()))),
                 lastY(series.get(1)), 1e-9);
         assertFalse(workbench.charts().solver().node().isVisible(), "no solver chart for an explicit method");
     }
@@ -327,11 +315,11 @@ class IntegratorPanelUiTest {
         assertTrue(workbench.charts().solver().node().isVisible());
         robot.clickOn("#playButton");
         waitFor("paused", () -> !snapshot().running());
-        double t = engine(Simulation::time);
+        double t = UiFixture.engine(workbench, Simulation::time);
         var iterations = workbench.charts().solver().series().get(0);
         waitFor("the chart to catch up", () -> lastX(iterations) == t);
-        assertEquals(Math.log10(engine(sim -> sim.integrator().solverStats().iterations)), lastY(iterations), 1e-12);
-        double residual = engine(sim -> sim.integrator().solverStats().finalResidual);
+        assertEquals(Math.log10(UiFixture.engine(workbench, sim -> sim.integrator().solverStats().iterations)), lastY(iterations), 1e-12);
+        double residual = UiFixture.engine(workbench, sim -> sim.integrator().solverStats().finalResidual);
         var residuals = workbench.charts().solver().series().get(1);
         if (residual > 0) {
             assertEquals(t, lastX(residuals));
@@ -347,8 +335,8 @@ class IntegratorPanelUiTest {
         waitFor("a second", () -> snapshot().time() > 1);
         robot.clickOn("#playButton");
         waitFor("paused", () -> !snapshot().running());
-        double kinetic = engine(sim -> sim.observables().kinetic);
-        double t = engine(Simulation::time);
+        double kinetic = UiFixture.engine(workbench, sim -> sim.observables().kinetic);
+        double t = UiFixture.engine(workbench, Simulation::time);
         waitFor("the chart to catch up", () -> lastX(workbench.chart().series().get(0)) == t);
         assertTrue(kinetic > 0, "the spring is moving");
         flip(robot, "#energyLogToggle");

@@ -4,7 +4,6 @@ import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static dev.hooke.Tolerances.DISPLACEMENT_LAW;
 import static dev.hooke.Tolerances.ENERGY_LAW_PER_STEP;
 import static dev.hooke.Tolerances.PARAMETER_ROUND_TRIP;
-import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -33,9 +32,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
 import java.util.regex.Pattern;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -48,7 +45,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The lesson panel, the change of language and File › Open and Save, driven through the real
@@ -72,11 +68,6 @@ class LessonPanelUiTest {
     void stop() {
         workbench.close();
         I18n.setLocale(I18n.ENGLISH);
-    }
-
-    private <T> T engine(Function<Simulation, T> question) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        return workbench.runner().query(question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     }
 
     private static String text(FxRobot robot, String query) {
@@ -351,9 +342,9 @@ class LessonPanelUiTest {
         assertEquals(lessonScene.pbdStiffness(), workbench.model().pbdStiffnessProperty().get());
 
         robot.interact(() -> workbench.lessons().closeLesson());
-        assertEquals(lessonScene.integrator(), engine(Simulation::integratorKind));
+        assertEquals(lessonScene.integrator(), UiFixture.engine(workbench, Simulation::integratorKind));
         assertEquals(lessonScene.iterations(),
-                (int) engine(sim -> ((ProjectionIntegrator) sim.integrator()).iterations()),
+                (int) UiFixture.engine(workbench, sim -> ((ProjectionIntegrator) sim.integrator()).iterations()),
                 "the workbench goes on with the lesson's iterations");
     }
 
@@ -421,7 +412,7 @@ class LessonPanelUiTest {
         assertEquals("Time step Δt", robot.lookup("#dt .parameter-name").queryAs(Label.class).getText());
         // the new controls drive the same simulation
         robot.clickOn("#stepButton");
-        assertTrue(engine(Simulation::steps) > 0, "the simulation was not reset by the change of language");
+        assertTrue(UiFixture.engine(workbench, Simulation::steps) > 0, "the simulation was not reset by the change of language");
     }
 
     /** The texts of the first check row: its name, what was expected, what was measured. */
@@ -509,9 +500,9 @@ class LessonPanelUiTest {
         assertEquals(0.004, workbench.model().dtProperty().get(), PARAMETER_ROUND_TRIP);
         assertEquals(3, workbench.model().gravityProperty().get(), PARAMETER_ROUND_TRIP);
         assertEquals(IntegratorKind.RK4, workbench.model().integratorProperty().get());
-        assertEquals(250, engine(sim -> sim.system().stiffness(0)), PARAMETER_ROUND_TRIP * 250);
-        assertEquals(0.004, engine(Simulation::dt), PARAMETER_ROUND_TRIP);
-        assertEquals(IntegratorKind.RK4, engine(Simulation::integratorKind));
+        assertEquals(250, UiFixture.engine(workbench, sim -> sim.system().stiffness(0)), PARAMETER_ROUND_TRIP * 250);
+        assertEquals(0.004, UiFixture.engine(workbench, Simulation::dt), PARAMETER_ROUND_TRIP);
+        assertEquals(IntegratorKind.RK4, UiFixture.engine(workbench, Simulation::integratorKind));
     }
 
     @Test
@@ -532,14 +523,14 @@ class LessonPanelUiTest {
         assertNull(broken.lesson());
         assertTrue(broken.error().contains("99-broken.yaml:" + (dtLine + 1) + ": scene.dt"), broken.error());
         assertFalse(broken.error().contains("Exception"), broken.error());
-        long steps = engine(Simulation::steps);
+        long steps = UiFixture.engine(workbench, Simulation::steps);
         robot.interact(() -> workbench.lessons().open(broken));
         waitFor("the lesson error dialog", () -> robot.lookup("#lessonError").tryQuery().isPresent());
         robot.interact(() -> robot.lookup("#lessonError").query().getScene().getWindow().hide());
         assertNull(workbench.lessons().session());
-        assertEquals(steps, engine(Simulation::steps));
+        assertEquals(steps, UiFixture.engine(workbench, Simulation::steps));
         robot.clickOn("#stepButton");
-        waitFor("the workbench to step on", () -> engine(Simulation::steps) == steps + 1);
+        waitFor("the workbench to step on", () -> UiFixture.engine(workbench, Simulation::steps) == steps + 1);
     }
 
     @Test
@@ -556,7 +547,7 @@ class LessonPanelUiTest {
         waitFor("the error dialog", () -> robot.lookup("#sceneFileError").tryQuery().isPresent());
         robot.interact(() -> robot.lookup("#sceneFileError").query().getScene().getWindow().hide());
         assertEquals(k, workbench.model().stiffnessProperty().get());
-        assertEquals(1.0, engine(sim -> sim.system().mass(1)));
+        assertEquals(1.0, UiFixture.engine(workbench, sim -> sim.system().mass(1)));
         Button step = robot.lookup("#stepButton").queryButton();
         assertNotNull(step);
     }

@@ -1,6 +1,5 @@
 package dev.hooke.fx.ui;
 
-import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,8 +12,6 @@ import dev.hooke.fx.Workbench;
 import dev.hooke.core.scene.SceneFile;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -51,11 +48,6 @@ class ScenePanelUiTest {
         workbench.close();
     }
 
-    private <T> T engine(Function<Simulation, T> question) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        return workbench.runner().query(question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    }
-
     private static List<Integer> pinned(Simulation sim) {
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < sim.system().particleCount(); i++) {
@@ -80,18 +72,18 @@ class ScenePanelUiTest {
             robot.lookup("#sceneBend").queryAs(CheckBox.class).setSelected(false);
             robot.lookup("#sceneApply").queryAs(Button.class).fire();
         });
-        assertEquals(n * n, (int) engine(sim -> sim.system().particleCount()));
+        assertEquals(n * n, (int) UiFixture.engine(workbench, sim -> sim.system().particleCount()));
         List<Integer> topEdge = new ArrayList<>();
         for (int c = 0; c < n; c++) {
             topEdge.add(c);
         }
-        assertEquals(topEdge, engine(ScenePanelUiTest::pinned));
-        assertFalse((boolean) engine(sim -> sim.system().hasSprings(SpringKind.BEND)));
-        assertTrue((boolean) engine(sim -> sim.system().hasSprings(SpringKind.SHEAR)));
+        assertEquals(topEdge, UiFixture.engine(workbench, ScenePanelUiTest::pinned));
+        assertFalse((boolean) UiFixture.engine(workbench, sim -> sim.system().hasSprings(SpringKind.BEND)));
+        assertTrue((boolean) UiFixture.engine(workbench, sim -> sim.system().hasSprings(SpringKind.SHEAR)));
 
         // a later reset keeps the chosen shape
         robot.interact(() -> workbench.model().reset());
-        assertEquals(n * n, (int) engine(sim -> sim.system().particleCount()));
+        assertEquals(n * n, (int) UiFixture.engine(workbench, sim -> sim.system().particleCount()));
     }
 
     @Test
@@ -120,26 +112,26 @@ class ScenePanelUiTest {
             field.setText("0.9");
             robot.lookup("#sceneApply").queryAs(Button.class).fire();
         });
-        assertEquals(0.9, (double) engine(sim -> sim.system().ground().restitution()));
+        assertEquals(0.9, (double) UiFixture.engine(workbench, sim -> sim.system().ground().restitution()));
         robot.interact(() -> {
             field.setText("1.5");
             robot.lookup("#sceneApply").queryAs(Button.class).fire();
         });
         String message = robot.lookup("#sceneMessage").queryAs(Label.class).getText();
         assertTrue(message.contains("restitution"), message);
-        assertEquals(0.9, (double) engine(sim -> sim.system().ground().restitution()));
+        assertEquals(0.9, (double) UiFixture.engine(workbench, sim -> sim.system().ground().restitution()));
     }
 
     @Test
     void aClothAboveTheCapIsRefusedAndNothingChanges(FxRobot robot) throws Exception {
-        int before = engine(sim -> sim.system().particleCount());
+        int before = UiFixture.engine(workbench, sim -> sim.system().particleCount());
         robot.interact(() -> {
             robot.lookup("#sceneSize").queryAs(TextField.class).setText(Integer.toString(SceneType.CLOTH.recipe().workbenchCap() + 1));
             robot.lookup("#sceneApply").queryAs(Button.class).fire();
         });
         String message = robot.lookup("#sceneMessage").queryAs(Label.class).getText();
         assertTrue(message.contains("size") && message.contains(Integer.toString(SceneType.CLOTH.recipe().workbenchCap())), message);
-        assertEquals(before, (int) engine(sim -> sim.system().particleCount()));
+        assertEquals(before, (int) UiFixture.engine(workbench, sim -> sim.system().particleCount()));
         assertEquals(SceneFile.defaults(SceneType.CLOTH).spec().size(), workbench.model().sceneValueProperty().get().spec().size());
     }
 

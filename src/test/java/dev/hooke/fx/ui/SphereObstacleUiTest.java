@@ -16,7 +16,6 @@ import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.Simulation;
 import dev.hooke.fx.Workbench;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -53,14 +52,9 @@ class SphereObstacleUiTest {
         workbench.close();
     }
 
-    private <T> T engine(Function<Simulation, T> question) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        return workbench.runner().query(question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    }
-
     @Test
     void theSphereControlsRebuildTheEngineSphere(FxRobot robot) throws Exception {
-        assertNull(engine(sim -> sim.system().sphere()));
+        assertNull(UiFixture.engine(workbench, sim -> sim.system().sphere()));
         assertFalse(visible(robot, "#sceneSphereRadius"));
         assertTrue(visible(robot, "#sceneFriction"));
         robot.interact(() -> robot.lookup("#sceneSphere").queryAs(CheckBox.class).setSelected(true));
@@ -70,7 +64,7 @@ class SphereObstacleUiTest {
             robot.lookup("#sceneFriction").queryAs(TextField.class).setText("0.8");
             robot.lookup("#sceneApply").queryAs(Button.class).fire();
         });
-        Sphere sphere = engine(sim -> sim.system().sphere());
+        Sphere sphere = UiFixture.engine(workbench, sim -> sim.system().sphere());
         assertNotNull(sphere);
         assertEquals(0.25, sphere.radius());
         assertEquals(0.8, sphere.friction());
@@ -82,14 +76,14 @@ class SphereObstacleUiTest {
         });
         String message = robot.lookup("#sceneMessage").queryAs(Label.class).getText();
         assertTrue(message.contains("sphere-radius"), message);
-        assertEquals(0.25, (double) engine(sim -> sim.system().sphere().radius()));
+        assertEquals(0.25, (double) UiFixture.engine(workbench, sim -> sim.system().sphere().radius()));
 
         robot.interact(() -> {
             robot.lookup("#sceneSphere").queryAs(CheckBox.class).setSelected(false);
             robot.lookup("#sceneSphereRadius").queryAs(TextField.class).setText("0.25");
             robot.lookup("#sceneApply").queryAs(Button.class).fire();
         });
-        assertNull(engine(sim -> sim.system().sphere()));
+        assertNull(UiFixture.engine(workbench, sim -> sim.system().sphere()));
     }
 
     /**
@@ -99,11 +93,11 @@ class SphereObstacleUiTest {
     @Test
     void dropOnSphereLoadsItsSceneAndTheViewDrawsTheSphere(FxRobot robot) throws Exception {
         robot.interact(() -> robot.lookup("#scenePresetDropOnSphere").queryAs(Button.class).fire());
-        assertEquals(32 * 32, (int) engine(sim -> sim.system().particleCount()));
-        assertEquals(0, (int) engine(sim -> sim.system().pinnedCount()));
-        assertEquals(IntegratorKind.XPBD, engine(Simulation::integratorKind));
-        assertEquals(1.0 / 60, (double) engine(Simulation::dt));
-        Sphere sphere = engine(sim -> sim.system().sphere());
+        assertEquals(32 * 32, (int) UiFixture.engine(workbench, sim -> sim.system().particleCount()));
+        assertEquals(0, (int) UiFixture.engine(workbench, sim -> sim.system().pinnedCount()));
+        assertEquals(IntegratorKind.XPBD, UiFixture.engine(workbench, Simulation::integratorKind));
+        assertEquals(1.0 / 60, (double) UiFixture.engine(workbench, Simulation::dt));
+        Sphere sphere = UiFixture.engine(workbench, sim -> sim.system().sphere());
         SceneSpec spec = workbench.model().sceneValueProperty().get().spec();
         assertEquals(ClothPins.NONE, spec.pins());
         assertEquals(ObstacleSpec.SPHERE.radius(), sphere.radius());

@@ -309,6 +309,23 @@ final class UiFixture {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /**
+     * Asks the engine a question on the simulation thread, once the window has handled the events
+     * so far (the answer sees every command a click or a key sent).
+     */
+    static <T> T engine(Workbench workbench, java.util.function.Function<dev.hooke.core.sim.Simulation, T> question)
+            throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        return workbench.runner().query(question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** As {@link #engine(Workbench, java.util.function.Function)}, of compare mode's system {@code lane}. */
+    static <T> T engine(Workbench workbench, int lane,
+                        java.util.function.Function<dev.hooke.core.sim.Simulation, T> question) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        return workbench.runner().query(lane, question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
     /** Types {@code text} into the field {@code fieldId}, replacing what it held, and presses Enter. */
     static void type(FxRobot robot, String fieldId, String text) {
         TextField field = robot.lookup(fieldId).queryAs(TextField.class);

@@ -2,7 +2,6 @@ package dev.hooke.fx.ui;
 
 import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static dev.hooke.Tolerances.PARAMETER_ROUND_TRIP;
-import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -18,7 +17,6 @@ import dev.hooke.fx.Workbench;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.fx.sim.Snapshot;
 import dev.hooke.fx.view.SceneView;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import javafx.application.ConditionalFeature;
 import javafx.application.Platform;
@@ -62,13 +60,8 @@ class WorkbenchUiTest {
 
     // ------------------------------------------------------------------ helpers
 
-    private <T> T engine(Function<Simulation, T> question) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        return workbench.runner().query(question).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    }
-
     private double number(Function<Simulation, ? extends Number> question) throws Exception {
-        return engine(question).doubleValue();
+        return UiFixture.engine(workbench, question).doubleValue();
     }
 
     private Snapshot snapshot() {
@@ -96,13 +89,13 @@ class WorkbenchUiTest {
 
     @Test
     void draggingTheStiffnessSliderChangesTheEnginesStiffness(FxRobot robot) throws Exception {
-        double before = engine(sim -> sim.system().stiffness(0));
+        double before = UiFixture.engine(workbench, sim -> sim.system().stiffness(0));
         assertEquals(100, before);
         Node thumb = robot.lookup("#ksSlider .thumb").query();
         robot.drag(thumb, MouseButton.PRIMARY).moveBy(60, 0).release(MouseButton.PRIMARY);
         double shown = workbench.model().stiffnessProperty().get();
         assertTrue(shown > before, "the slider moved to a larger k_s, got " + shown);
-        double inEngine = engine(sim -> sim.system().stiffness(0));
+        double inEngine = UiFixture.engine(workbench, sim -> sim.system().stiffness(0));
         assertEquals(shown, inEngine, PARAMETER_ROUND_TRIP * shown);
         assertEquals(shown, Double.parseDouble(robot.lookup("#ksField").queryAs(TextField.class).getText()),
                 PARAMETER_ROUND_TRIP * shown);
@@ -135,20 +128,20 @@ class WorkbenchUiTest {
         Snapshot before = snapshot();
         robot.clickOn("#integratorChoice");
         robot.clickOn("5  " + IntegratorKind.RK4.displayName());
-        assertEquals(IntegratorKind.RK4, engine(Simulation::integratorKind));
+        assertEquals(IntegratorKind.RK4, UiFixture.engine(workbench, Simulation::integratorKind));
         waitFor("time to keep growing", () -> snapshot().integrator() == IntegratorKind.RK4
                 && snapshot().time() > before.time() + 0.2);
         Snapshot after = snapshot();
         assertEquals(before.generation(), after.generation(), "no reset");
         assertTrue(after.steps() > before.steps());
-        assertTrue(engine(Simulation::time) > before.time());
+        assertTrue(UiFixture.engine(workbench, Simulation::time) > before.time());
     }
 
     @Test
     void keysPlayPauseStepAndPickTheIntegrator(FxRobot robot) throws Exception {
         robot.clickOn("#sceneView");
         robot.type(KeyCode.DIGIT3);
-        assertEquals(IntegratorKind.VERLET, engine(Simulation::integratorKind));
+        assertEquals(IntegratorKind.VERLET, UiFixture.engine(workbench, Simulation::integratorKind));
         assertEquals(IntegratorKind.VERLET, workbench.model().integratorProperty().get());
         robot.type(KeyCode.S);
         assertEquals(1, number(Simulation::steps));
@@ -156,24 +149,24 @@ class WorkbenchUiTest {
         waitFor("playing", () -> snapshot().running());
         robot.type(KeyCode.SPACE);
         waitFor("paused", () -> !snapshot().running());
-        long steps = engine(Simulation::steps);
+        long steps = UiFixture.engine(workbench, Simulation::steps);
         assertTrue(steps > 1);
         robot.type(KeyCode.R);
         assertEquals(0, number(Simulation::steps));
-        assertEquals(IntegratorKind.VERLET, engine(Simulation::integratorKind), "a reset keeps the integrator");
+        assertEquals(IntegratorKind.VERLET, UiFixture.engine(workbench, Simulation::integratorKind), "a reset keeps the integrator");
     }
 
     @Test
     void aTimeStepPastTheLimitExplodesPausesAndSaysSo(FxRobot robot) throws Exception {
         explodeTheSpring(robot);
-        assertTrue(engine(Simulation::exploded));
+        assertTrue(UiFixture.engine(workbench, Simulation::exploded));
         waitFor("the window to see the pause", () -> !workbench.model().runningProperty().get());
         assertFalse(snapshot().running());
         String text = robot.lookup("#explosionMessage").queryAs(Label.class).getText();
         assertTrue(text.contains("above the limit"), text);
         assertTrue(text.contains("0.3"), text);
         assertEquals("Play", robot.lookup("#playButton").queryAs(Button.class).getText());
-        long steps = engine(Simulation::steps);
+        long steps = UiFixture.engine(workbench, Simulation::steps);
         robot.clickOn("#playButton");
         assertEquals(steps, number(Simulation::steps), "an exploded system does not step");
     }
@@ -184,10 +177,10 @@ class WorkbenchUiTest {
         type(robot, "#dtField", "0.01");
         robot.clickOn(robot.lookup(".explosion-reset-action").queryButton());
         waitFor("the notification to close", () -> !workbench.notificationPane().isShowing());
-        assertFalse(engine(Simulation::exploded));
+        assertFalse(UiFixture.engine(workbench, Simulation::exploded));
         assertEquals(0.01, number(Simulation::dt));
         waitFor("the fresh system to run", () -> snapshot().running() && snapshot().time() > 0.3);
-        assertFalse(engine(Simulation::exploded));
+        assertFalse(UiFixture.engine(workbench, Simulation::exploded));
     }
 
     @Test
@@ -197,7 +190,7 @@ class WorkbenchUiTest {
         assertEquals(0.15, number(Simulation::dt));
         assertEquals("0.15", robot.lookup("#dtField").queryAs(TextField.class).getText());
         waitFor("the fresh system to run", () -> snapshot().running() && snapshot().time() > 1.5);
-        assertFalse(engine(Simulation::exploded), "Δt = 0.15 s is below the limit 0.2 s");
+        assertFalse(UiFixture.engine(workbench, Simulation::exploded), "Δt = 0.15 s is below the limit 0.2 s");
         assertFalse(workbench.notificationPane().isShowing());
     }
 
@@ -205,7 +198,7 @@ class WorkbenchUiTest {
     void choosingASceneLoadsItsDefaultsAndBuildsIt(FxRobot robot) throws Exception {
         robot.clickOn("#sceneChoice");
         robot.clickOn("Cloth");
-        MassSpringSystem s = engine(sim -> sim.system().copy());
+        MassSpringSystem s = UiFixture.engine(workbench, sim -> sim.system().copy());
         assertEquals(16 * 16, s.particleCount());
         assertEquals(SceneType.CLOTH.recipe().defaultDt(), number(Simulation::dt));
         assertEquals(SceneType.CLOTH.recipe().defaultDt(), workbench.model().dtProperty().get());
@@ -220,7 +213,7 @@ class WorkbenchUiTest {
         robot.clickOn("#playButton");
         waitFor("paused", () -> !snapshot().running());
         WaitForAsyncUtils.waitForFxEvents();
-        double t = engine(Simulation::time);
+        double t = UiFixture.engine(workbench, Simulation::time);
         waitFor("the chart to catch up", () -> {
             var data = workbench.chart().series().get(0).getData();
             return !data.isEmpty() && data.get(data.size() - 1).getXValue().doubleValue() == t;
@@ -230,7 +223,7 @@ class WorkbenchUiTest {
         }
         var total = workbench.chart().series().get(3).getData();
         double lastTotal = total.get(total.size() - 1).getYValue().doubleValue();
-        assertEquals(engine(sim -> sim.observables().total()), lastTotal);
+        assertEquals(UiFixture.engine(workbench, sim -> sim.observables().total()), lastTotal);
     }
 
     @Test
