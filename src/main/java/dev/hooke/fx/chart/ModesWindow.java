@@ -55,6 +55,8 @@ public final class ModesWindow {
     private Stage stage;
     private final Supplier<Window> owner;
 
+    /** The snapshot's scene value last seen (the same instance until an edit). */
+    private SceneFile seen;
     /** The scene whose eigenvalues are known or being found (its Δt and method left out). */
     private SceneFile solvedFor;
     private CompletableFuture<double[][]> lambdas;
@@ -62,6 +64,17 @@ public final class ModesWindow {
     /** What the plot shows now, to redraw only when it changes. */
     private Object drawnKey;
     private Modes.Result result;
+
+    /** Which region: a method, its δ (position Verlet) and the window's half-height in z. */
+    private record RegionKey(IntegratorKind kind, double delta, double reach) {
+    }
+
+    /** The region drawn last, and for which window. */
+    private WritableImage regionShown;
+    private RegionKey regionShownKey;
+    /** The region being drawn off the FX thread, and for which window. */
+    private CompletableFuture<WritableImage> regionJob;
+    private RegionKey regionJobKey;
 
     /** @param owner the workbench's window, once it has one */
     public ModesWindow(Supplier<Window> owner) {
@@ -141,7 +154,9 @@ public final class ModesWindow {
         if (!shown.get() || s == null) {
             return;
         }
-        SceneFile scene = s.scene().withDt(SceneFile.defaults(s.scene().type()).dt()).withIntegrator(IntegratorKind.RK4);
+        SceneFile scene = s.scene() == seen ? solvedFor
+                : s.scene().withDt(SceneFile.defaults(s.scene().type()).dt()).withIntegrator(IntegratorKind.RK4);
+        seen = s.scene();
         if (!scene.equals(solvedFor)) {
             solvedFor = scene;
             failure = null;
@@ -159,7 +174,9 @@ public final class ModesWindow {
                 failure = e.getCause() != null ? e.getCause().getMessage() : e.getMessage();
             }
         }
-        Object key = java.util.List.of(solvedFor, s.dt(), s.integrator(), lambdas.isDone(), I18n.locale());
+        adoptRegion();
+        Object key = java.util.Arrays.asList(solvedFor, s.dt(), s.integrator(), lambdas.isDone(), I18n.locale(),
+                regionShown);
         if (key.equals(drawnKey)) {
             return;
         }
@@ -187,6 +204,45 @@ public final class ModesWindow {
         draw(result, s.integrator(), delta);
     }
 
+    /**
+     * The shaded region |R(z)| ≤ 1 of a method over a window of half-height {@code reach} in z,
+     * drawn off the FX thread: a partitioned method's |R| is an eigen solve per cell, tens of
+     * milliseconds for the whole plot.
+     */
+    private static WritableImage region(RegionKey key) {
+        WritableImage region = new WritableImage((int) WIDTH, (int) HEIGHT);
+        PixelWriter px = region.getPixelWriter();
+        double scale = Math.min(WIDTH, HEIGHT) / (2 * key.reach());
+        double cx = WIDTH / 2;
+        double cy = HEIGHT / 2;
+        for (int y = 0; y < HEIGHT; y += CELL) {
+            for (int x = 0; x < WIDTH; x += CELL) {
+                double re = (x + CELL / 2.0 - cx) / scale;
+                double im = (cy - y - CELL / 2.0) / scale;
+                double a = Modes.amplificationAt(key.kind(), key.delta(), re, im);
+                Color c = a <= 1 + Modes.STABLE_TOLERANCE ? INSIDE : Color.WHITE;
+                for (int dy = 0; dy < CELL && y + dy < HEIGHT; dy++) {
+                    for (int dx = 0; dx < CELL && x + dx < WIDTH; dx++) {
+                        px.setColor(x + dx, y + dy, c);
+                    }
+                }
+            }
+        }
+        return region;
+    }
+
+    /** Takes the region drawn off the FX thread, once it is ready. */
+    private void adoptRegion() {
+        if (regionJob != null && regionJob.isDone()) {
+            if (!regionJob.isCancelled() && !regionJob.isCompletedExceptionally()) {
+                regionShown = regionJob.join();
+                regionShownKey = regionJobKey;
+            }
+            regionJob = null;
+            regionJobKey = null;
+        }
+    }
+
     private void draw(Modes.Result r, IntegratorKind kind, double delta) {
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.setFill(Color.WHITE);
@@ -202,22 +258,19 @@ public final class ModesWindow {
         double cx = WIDTH / 2;
         double cy = HEIGHT / 2;
         if (Modes.hasRegion(kind)) {
-            WritableImage region = new WritableImage((int) WIDTH, (int) HEIGHT);
-            PixelWriter px = region.getPixelWriter();
-            for (int y = 0; y < HEIGHT; y += CELL) {
-                for (int x = 0; x < WIDTH; x += CELL) {
-                    double re = (x + CELL / 2.0 - cx) / scale;
-                    double im = (cy - y - CELL / 2.0) / scale;
-                    double a = Modes.amplificationAt(kind, delta, re, im);
-                    Color c = a <= 1 + Modes.STABLE_TOLERANCE ? INSIDE : Color.WHITE;
-                    for (int dy = 0; dy < CELL && y + dy < HEIGHT; dy++) {
-                        for (int dx = 0; dx < CELL && x + dx < WIDTH; dx++) {
-                            px.setColor(x + dx, y + dy, c);
-                        }
-                    }
+            RegionKey want = new RegionKey(kind, delta, reach);
+            if (!want.equals(regionShownKey) && !want.equals(regionJobKey)) {
+                if (regionJob != null) {
+                    regionJob.cancel(false);
                 }
+                regionJobKey = want;
+                regionJob = CompletableFuture.supplyAsync(() -> region(want), SOLVER);
             }
-            g.drawImage(region, 0, 0);
+            if (regionShown != null && regionShownKey.kind() == kind && regionShownKey.delta() == delta) {
+                // until the region for this window is drawn, the last one, scaled to it about z = 0
+                double f = regionShownKey.reach() / reach;
+                g.drawImage(regionShown, cx - cx * f, cy - cy * f, WIDTH * f, HEIGHT * f);
+            }
         }
         g.setStroke(Color.gray(0.45));
         g.setLineWidth(1);
