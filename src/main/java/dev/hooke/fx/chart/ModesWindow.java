@@ -186,6 +186,7 @@ public final class ModesWindow {
             result = null;
             summary.setText(failure != null ? I18n.text("modes.tooLarge", failure) : I18n.text("modes.solving"));
             draw(null, s.integrator(), delta);
+            fitWindow();
             return;
         }
         result = Modes.of(lambdas.join(), s.integrator(), s.dt(), delta);
@@ -202,6 +203,14 @@ public final class ModesWindow {
                         Double.isFinite(fastest.periodError())
                                 ? String.format(java.util.Locale.ROOT, "%+.2f %%", 100 * fastest.periodError()) : "–"));
         draw(result, s.integrator(), delta);
+        fitWindow();
+    }
+
+    /** Grows the window to its texts when they took more lines than it had room for. */
+    private void fitWindow() {
+        if (stage != null && stage.isShowing() && stage.getScene().getRoot().prefHeight(WIDTH) > stage.getScene().getHeight()) {
+            stage.sizeToScene();
+        }
     }
 
     /**
