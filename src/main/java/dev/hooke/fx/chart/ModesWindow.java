@@ -25,7 +25,8 @@ import java.util.function.Supplier;
 
 /**
  * The modes of the shown scene on its integrator's stability region, in the complex plane of
- * z = Δt·λ ({@link Modes}): the region where one step does not grow a mode (|R(z)| ≤ 1) shaded,
+ * z = Δt·λ ({@link Modes}), linearised at the scene as built without its perturbation (as the
+ * stability analysis is): the region where one step does not grow a mode (|R(z)| ≤ 1) shaded,
  * every mode a point, red when it is outside, so that the class sees which mode leaves the region
  * as Δt grows and why the step explodes. The eigen solve runs on a thread of its own when the
  * scene's values change (Δt and the method only move the points); the window follows the newest
@@ -175,8 +176,11 @@ public final class ModesWindow {
         if (!shown.get() || s == null) {
             return;
         }
+        // linearised at the scene as built without its perturbation, as the stability analysis and the
+        // lessons' limit checks are: the perturbation is a small motion about that state
         SceneFile scene = s.scene() == seen ? solvedFor
-                : s.scene().withDt(SceneFile.defaults(s.scene().type()).dt()).withIntegrator(IntegratorKind.RK4);
+                : s.scene().withSpec(s.scene().spec().perturbation(dev.hooke.core.scene.Perturbation.NONE))
+                        .withDt(SceneFile.defaults(s.scene().type()).dt()).withIntegrator(IntegratorKind.RK4);
         seen = s.scene();
         if (!scene.equals(solvedFor)) {
             solvedFor = scene;
@@ -184,7 +188,7 @@ public final class ModesWindow {
             if (lambdas != null) {
                 lambdas.cancel(false);
             }
-            SceneFile built = s.scene();
+            SceneFile built = scene;
             lambdas = CompletableFuture.supplyAsync(() -> Modes.eigenvalues(built.build()), SOLVER);
             display.solveFor(scene);
             drawnKey = null;
