@@ -97,6 +97,8 @@ public final class Workbench implements AutoCloseable {
         return runner.query(sim -> new double[][] {sim.system().x.clone(), sim.system().v.clone(), {sim.time()}});
     }
 
+    /** The lesson step that last opened the Modes window. */
+    private Object modesOpenedFor;
     /** Whether the view draws a mode chosen in the Modes window instead of the live state. */
     private boolean modeShown;
     private Snapshot shown;
@@ -320,6 +322,12 @@ public final class Workbench implements AutoCloseable {
             charts.showSolver(s.integrator().isImplicit()
                     || (s.compare() != null && s.compare().integrator().isImplicit()));
         }
+        // a lesson step with "chart: modes" opens the Modes window once (the class may close it again)
+        Object modesStep = lessons.modesStep();
+        if (modesStep != null && modesStep != modesOpenedFor) {
+            modes.shownProperty().set(true);
+        }
+        modesOpenedFor = modesStep;
         modes.update(s);
         // a mode chosen in the Modes window is drawn over the live state, which the runner keeps stepping
         Snapshot mode = modes.overlay(s, now);

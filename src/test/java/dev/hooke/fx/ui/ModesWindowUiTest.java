@@ -170,6 +170,22 @@ class ModesWindowUiTest {
                 UiFixture.latest(workbench).positions()));
     }
 
+    @Test
+    void lessonFifteenOpensTheWindowAndItsModesAreTheAnalysis(FxRobot robot) {
+        UiFixture.openLesson(robot, workbench, "15");
+        waitFor("the modes window open, its modes found", () -> workbench.modes().shownProperty().get()
+                && workbench.modes().result() != null
+                && workbench.modes().result().dt() == UiFixture.latest(workbench).dt());
+        SceneFile scene = UiFixture.latest(workbench).scene();
+        MassSpringSystem rest = scene.withSpec(scene.spec().perturbation(dev.hooke.core.scene.Perturbation.NONE)).build();
+        Modes.Result shown = workbench.modes().result();
+        assertEquals(0, shown.unstableCount(), "every mode inside at the lesson's first Δt");
+        double omegaMax = StabilityAnalysis.omegaMax(rest);
+        assertEquals(omegaMax, shown.modes().get(0).omega(), 1e-9 * omegaMax, "the fastest mode is the analysis's ω_max");
+        String summary = UiFixture.onFx(() -> ((Label) robot.lookup("#modesSummary").query()).getText());
+        assertTrue(summary.startsWith("0 of " + shown.modes().size() + " modes outside"), summary);
+    }
+
     private static int isolated(Modes.Result r) {
         int best = 0;
         double widest = -1;
