@@ -35,6 +35,8 @@ final class KrylovModes {
     static final double TOLERANCE = 1e-10;
     /** The most basis vectors (memory: two vectors of the operator's size each). */
     static final int MAX_BASIS = 1500;
+    /** The memory the basis may take (V and A V); in bytes. A larger system keeps fewer vectors. */
+    static final long MAX_BASIS_BYTES = 256L << 20;
     /** B x = β x to this relative precision makes the damping proportional. */
     private static final double PROPORTIONAL = 1e-12;
     /** A candidate shrunk below this fraction by the orthogonalisation is already in the basis. */
@@ -61,7 +63,8 @@ final class KrylovModes {
      * The {@code count} fastest eigenvalues λ of lin's first-order system, one of each conjugate
      * pair, as {Re λ, Im λ}, fastest first (fewer when the system has fewer).
      *
-     * @throws IllegalStateException when they have not converged in {@value #MAX_BASIS} basis vectors
+     * @throws IllegalStateException when they have not converged in {@link #capacity} basis vectors,
+     *                               or a third of that is fewer than {@code count}
      */
     static Found fastest(LinearizedSystem lin, int count) {
         if (lin.dim == 0 || count <= 0) {
@@ -97,7 +100,12 @@ final class KrylovModes {
         int n = lin.dim;
         int wanted = Math.min(count, n);
         Basis basis = new Basis(n, lin::applyA);
-        for (int target = firstSize(n, wanted); ; target = nextSize(target, n)) {
+        int cap = capacity(n);
+        if (3 * wanted > cap) {
+            throw new IllegalStateException("at most " + cap / 3 + " of the fastest modes are found for a system of "
+                    + n + " free degrees of freedom; ask for fewer");
+        }
+        for (int target = firstSize(n, wanted); ; target = nextSize(target, cap)) {
             basis.growTo(target);
             int m = basis.size;
             DMatrixRMaj h = basis.projection(true);
@@ -128,7 +136,7 @@ final class KrylovModes {
                 }
                 return new Found(out, m);
             }
-            if (m >= Math.min(n, MAX_BASIS)) {
+            if (m >= cap) {
                 throw notConverged(count, m);
             }
         }
@@ -170,8 +178,13 @@ final class KrylovModes {
         return Math.min(dim, Math.max(60, 3 * wanted + 2 * BLOCK));
     }
 
-    private static int nextSize(int size, int dim) {
-        return Math.min(Math.min(dim, MAX_BASIS), size + Math.max(40, size / 2));
+    private static int nextSize(int size, int cap) {
+        return Math.min(cap, size + Math.max(40, size / 2));
+    }
+
+    /** The most basis vectors for a system of {@code dim} unknowns: {@link #MAX_BASIS}, less when memory is short. */
+    static int capacity(int dim) {
+        return (int) Math.min(dim, Math.min(MAX_BASIS, Math.max(3 * BLOCK, MAX_BASIS_BYTES / (16L * dim))));
     }
 
     /** An orthonormal Krylov basis V and its image W = L V, grown one vector at a time. */
