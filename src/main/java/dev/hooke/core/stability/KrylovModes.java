@@ -19,13 +19,14 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * Damping proportional to the mass (B = β I) keeps the undamped mode shapes, and each mode's λ
  * follows from its ω² in closed form. General damping couples the modes; Arnoldi on the
  * first-order system converged too slowly on a 40×40 cloth's clustered fast modes (1500 vectors
- * did not hold ten of them) and is not offered. The subspace starts from {@value #BLOCK} random vectors, so a mode
- * repeated up to {@value #BLOCK} times (the two transverse directions of a hanging chain, the
- * symmetric twins of a square cloth) is found as often as it occurs. Its basis V grows by the images
- * A vᵢ of its own vectors, orthogonalised twice against all of V; the projection H = Vᵀ A V is the
- * Rayleigh quotient, and a Ritz pair (θ, V s) counts as converged when its true residual
- * ‖L V s − θ V s‖ is at most {@value #TOLERANCE}·|θ_max| (for the symmetric A this bounds |ω² − θ|
- * by the same amount).
+ * did not hold ten of them) and is not offered.
+ *
+ * <p>The subspace starts from {@value #BLOCK} random vectors, so a mode repeated up to
+ * {@value #BLOCK} times (the two transverse directions of a hanging chain, the symmetric twins of a
+ * square cloth) is found as often as it occurs. Its basis V grows by the images A vᵢ of its own
+ * vectors, orthogonalised twice against all of V; the projection H = Vᵀ A V is the Rayleigh
+ * quotient, and a Ritz pair (θ, V s) counts as converged when its true residual ‖A V s − θ V s‖ is
+ * at most {@value #TOLERANCE}·θ_max, which bounds |ω² − θ| by the same amount (Saad 2011, §3.2).
  */
 final class KrylovModes {
 
@@ -51,7 +52,7 @@ final class KrylovModes {
     record Found(double[][] lambdas, int basisSize) {
     }
 
-    /** y = L x for the operator whose extreme eigenvalues are wanted. */
+    /** y = A x for the operator whose largest eigenvalues are wanted. */
     interface Operator {
         void apply(double[] x, double[] y);
     }
