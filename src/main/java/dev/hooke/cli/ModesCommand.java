@@ -21,6 +21,8 @@ import picocli.CommandLine.Spec;
  * and what one step of an integrator at Δt does to each ({@link Modes}): ω, ζ, z = Δt·λ, the
  * amplification |R|, the relative period error and whether the mode is inside the method's
  * stability region. CSV (one row a mode, fastest first) or, with {@code --json}, one object.
+ * Every mode of a system up to {@link Modes#DENSE_MAX_DOFS} free degrees of freedom; with
+ * {@code --count N}, the N fastest at any size ({@link Modes#fastest}).
  */
 @Command(name = "modes", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = HookeCli.Version.class,
         description = {"The modes of a scene and what one step of an integrator at Δt does to each.",
@@ -53,7 +55,9 @@ final class ModesCommand implements Callable<Integer> {
     StabilityCommand.At at;
 
     @Option(names = "--count", paramLabel = "N", converter = Converters.NonNegativeInt.class,
-            description = "Only the N fastest modes (default: all).")
+            description = "Only the N fastest modes (default: all). Systems of more than 1000 free degrees of "
+                    + "freedom need it: their fastest modes are found by a block Lanczos solve "
+                    + "(damped: air damping on equal masses only) solve.")
     Integer count;
 
     @Option(names = "--json", description = "Print one JSON object instead of CSV.")
@@ -65,9 +69,10 @@ final class ModesCommand implements Callable<Integer> {
         integrator.check(spec);
         MassSpringSystem system = SceneOptions.build(spec, sceneSpec);
         int dofs = Modes.degreesOfFreedom(system);
-        if (dofs > Modes.DENSE_MAX_DOFS) {
+        if (dofs > Modes.DENSE_MAX_DOFS && count == null) {
             throw new UsageException(spec.commandLine(), "the scene has " + dofs + " free degrees of freedom; "
-                    + "modes finds the modes of at most " + Modes.DENSE_MAX_DOFS + " (a smaller --size or --nodes)");
+                    + "modes finds all the modes of at most " + Modes.DENSE_MAX_DOFS
+                    + " (a smaller --size or --nodes), or the fastest with --count N");
         }
         if (at == StabilityCommand.At.EQUILIBRIUM) {
             Equilibrium.solve(system);
@@ -77,7 +82,11 @@ final class ModesCommand implements Callable<Integer> {
         Modes.Result result;
         try (ProgressLine progress = ProgressLine.onTerminal("modes")) {
             progress.at("the eigen solve", 0, -1);
-            result = Modes.of(system, integrator.kind(), dt, delta);
+            result = count == null ? Modes.of(system, integrator.kind(), dt, delta)
+                    : Modes.fastest(system, integrator.kind(), dt, delta, count);
+        } catch (IllegalStateException e) {
+            spec.commandLine().getErr().println(HookeCli.PREFIX + e.getMessage());
+            return 1;
         }
         List<Modes.Mode> modes = result.modes();
         if (count != null && count < modes.size()) {

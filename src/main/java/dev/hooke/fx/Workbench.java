@@ -90,7 +90,17 @@ public final class Workbench implements AutoCloseable {
     private final InvalidationListener relabel = o -> localize();
     /** The FX thread's time per pulse, and its readout over the view. */
     private final PerformanceMonitor performance = new PerformanceMonitor();
-    private final ModesWindow modes = new ModesWindow(() -> root.getScene() == null ? null : root.getScene().getWindow());
+    private final ModesWindow modes = new ModesWindow(() -> root.getScene() == null ? null : root.getScene().getWindow(),
+            this::engineState);
+    /** The simulation's positions, velocities and time, copied on its own thread (a mode's energy). */
+    private java.util.concurrent.CompletableFuture<double[][]> engineState() {
+        return runner.query(sim -> new double[][] {sim.system().x.clone(), sim.system().v.clone(), {sim.time()}});
+    }
+
+    /** The lesson step that last opened the Modes window. */
+    private Object modesOpenedFor;
+    /** Whether the view draws a mode chosen in the Modes window instead of the live state. */
+    private boolean modeShown;
     private Snapshot shown;
 
     /** Builds the window's content and starts the simulation thread (paused). */
@@ -312,7 +322,22 @@ public final class Workbench implements AutoCloseable {
             charts.showSolver(s.integrator().isImplicit()
                     || (s.compare() != null && s.compare().integrator().isImplicit()));
         }
+        // a lesson step with "chart: modes" opens the Modes window once (the class may close it again)
+        Object modesStep = lessons.modesStep();
+        if (modesStep != null && modesStep != modesOpenedFor) {
+            modes.shownProperty().set(true);
+        }
+        modesOpenedFor = modesStep;
         modes.update(s);
+        // a mode chosen in the Modes window is drawn over the live state, which the runner keeps stepping
+        Snapshot mode = modes.overlay(s, now);
+        if (mode != null) {
+            view.update(mode);
+            modeShown = true;
+        } else if (modeShown) {
+            view.update(s);
+            modeShown = false;
+        }
         batch.clear();
         runner.drainSamples(batch);
         charts.add(batch, now);

@@ -120,11 +120,16 @@ public sealed interface Action {
         }
     }
 
-    /** {@code chart: energy}: the workbench shows a chart; the headless runner records the request. */
+    /**
+     * {@code chart: energy}: the workbench shows a chart ({@code modes}: opens the window of the
+     * modes on the stability region beside the usual charts); the headless runner records the request.
+     */
     record Chart(String chart, int line) implements Action {
         /** The charts a lesson may ask for. */
         public static final List<String> KINDS = List.of(
-                "energy", "energy_ratio", "displacement", "error", "phase", "sweep", "strain", "residuals");
+                "energy", "energy_ratio", "displacement", "error", "phase", "sweep", "strain", "residuals", "modes");
+        /** The chart that is a window of its own, not one of the charts pane's. */
+        public static final String MODES = "modes";
 
         @Override
         public String name() {

@@ -422,6 +422,54 @@ public sealed interface Check {
         }
     }
 
+    /**
+     * Exactly {@code expected} modes are outside the integrator's stability region at the scene's Δt
+     * (the Modes window's count, {@code hooke modes}'s {@code unstable}).
+     */
+    record ModesOutside(int expected, IntegratorKind integrator, int line) implements Check {
+        @Override
+        public String name() {
+            return "modes_outside";
+        }
+
+        @Override
+        public Text describeExpected() {
+            return Text.format("%s modes outside the stability region", "稳定区域之外有 %s 个模态", expected);
+        }
+    }
+
+    /** |R| of mode {@code mode} (1: the fastest) at the scene's Δt equals {@code expected} within {@code within}. */
+    record ModeAmplification(int mode, double expected, double within, IntegratorKind integrator, int line)
+            implements Check {
+        @Override
+        public String name() {
+            return "mode_amplification";
+        }
+
+        @Override
+        public Text describeExpected() {
+            return Text.format("|R| of mode %s, fastest first, = %s %s", "按从快到慢第 %s 个模态的 |R| = %s %s", mode,
+                    Fmt.num(expected), Fmt.tol(within));
+        }
+    }
+
+    /**
+     * The Δt at which the first mode leaves the stability region, found by bisection on the modes,
+     * is the stability analysis's predicted limit within {@code within}.
+     */
+    record ModesLimit(double within, IntegratorKind integrator, int line) implements Check {
+        @Override
+        public String name() {
+            return "modes_limit";
+        }
+
+        @Override
+        public Text describeExpected() {
+            return Text.format("the first mode leaves the region at the predicted limit %s",
+                    "第一个模态在预测的上限处离开稳定区域 %s", Fmt.tol(within));
+        }
+    }
+
     /** The predicted limit divided by the naive bound equals {@code expected} within {@code within}. */
     record LimitOverNaive(double expected, double within, IntegratorKind integrator, int line) implements Check {
         @Override

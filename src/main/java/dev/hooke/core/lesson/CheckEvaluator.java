@@ -97,6 +97,9 @@ final class CheckEvaluator {
             return relative(lim.dtMax() / naive, l.expected(), l.within(), Text.format("%s (%s s / %s s)",
                     "%s（%s s / %s s）", Fmt.num(lim.dtMax() / naive), Fmt.num(lim.dtMax()), Fmt.num(naive)));
         }
+        if (c instanceof Check.ModesOutside || c instanceof Check.ModeAmplification || c instanceof Check.ModesLimit) {
+            return ModeChecks.evaluate(c, kindOf(c), file, fresh(), limit(kindOf(c)));
+        }
         if (c instanceof Check.ExplosionDt e) {
             return explosionDt(e);
         }

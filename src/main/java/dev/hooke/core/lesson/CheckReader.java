@@ -86,6 +86,13 @@ final class CheckReader {
         t.put("limit_over_naive", limitCheck(List.of("expected", "within"),
                 a -> new Check.LimitOverNaive(a.m().get("expected").positive(), a.m().get("within").fraction(),
                         a.kind(), a.line())));
+        t.put("modes_outside", limitCheck(List.of("expected"),
+                a -> new Check.ModesOutside(a.m().get("expected").integer(0, 1_000_000), a.kind(), a.line())));
+        t.put("mode_amplification", limitCheck(List.of("mode", "expected", "within"),
+                a -> new Check.ModeAmplification(a.m().has("mode") ? a.m().get("mode").integer(1, 1_000_000) : 1,
+                        a.m().get("expected").positive(), a.m().get("within").fraction(), a.kind(), a.line())));
+        t.put("modes_limit", limitCheck(List.of("within"),
+                a -> new Check.ModesLimit(a.m().get("within").fraction(), a.kind(), a.line())));
         t.put("explosion_dt", limitCheck(List.of("within", "periods", "growth"), CheckReader::explosionDt));
         t.put("sweep_matches_prediction", CheckReader::sweepMatchesPrediction);
         t.put("convergence_order", limitCheck(List.of("expected", "within", "dts", "time"),

@@ -124,6 +124,32 @@ public final class Modes {
         return out;
     }
 
+    /**
+     * The {@code count} fastest modes of s at its present state under {@code kind} at Δt, at any
+     * size: every mode by the dense solve up to {@link #DENSE_MAX_DOFS} free degrees of freedom (then
+     * the fastest kept), above it by block Lanczos on the mass-weighted stiffness
+     * ({@link KrylovModes}; without damping, or with air damping on equal masses).
+     *
+     * @throws IllegalStateException when a large system's modes do not converge, or its damping is
+     *                               not proportional to the mass
+     */
+    public static Result fastest(MassSpringSystem s, IntegratorKind kind, double dt, double verletDelta, int count) {
+        Result all = of(fastestEigenvalues(s, count), kind, dt, verletDelta);
+        return all.modes().size() <= count ? all
+                : new Result(kind, dt, all.hasRegion(), List.copyOf(all.modes().subList(0, count)));
+    }
+
+    /**
+     * The eigenvalues of s's {@code count} fastest modes, {Re λ, Im λ}: from the dense solve up to
+     * {@link #DENSE_MAX_DOFS} free degrees of freedom, from {@link KrylovModes} above.
+     */
+    public static double[][] fastestEigenvalues(MassSpringSystem s, int count) {
+        if (degreesOfFreedom(s) <= DENSE_MAX_DOFS) {
+            return eigenvalues(s);
+        }
+        return KrylovModes.fastest(new LinearizedSystem(s), count).lambdas();
+    }
+
     /** The modes with eigenvalues {@code lambdas} ({Re λ, Im λ}, from {@link #eigenvalues}) under a method at Δt. */
     public static Result of(double[][] lambdas, IntegratorKind kind, double dt, double verletDelta) {
         boolean region = hasRegion(kind);

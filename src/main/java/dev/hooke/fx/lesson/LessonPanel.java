@@ -433,6 +433,11 @@ public final class LessonPanel {
         return StepCharts.of(step());
     }
 
+    /** The step shown when it asks for the Modes window ({@code chart: modes}), else null. */
+    public Step modesStep() {
+        return session != null && StepCharts.wantsModes(step()) ? step() : null;
+    }
+
     /** The Δt sweep of the step shown once it has run, or null. */
     public SweepResult sweepShown() {
         StepResult r = result();

@@ -16,11 +16,16 @@ final class StepCharts {
     static Set<ChartsPane.Kind> of(Step step) {
         Set<ChartsPane.Kind> out = EnumSet.noneOf(ChartsPane.Kind.class);
         for (Action a : step.actions()) {
-            if (a instanceof Action.Chart c) {
+            if (a instanceof Action.Chart c && !c.chart().equals(Action.Chart.MODES)) {
                 out.add(chartKind(c.chart()));
             }
         }
         return out;
+    }
+
+    /** Whether {@code step} asks for the Modes window ({@code chart: modes}). */
+    static boolean wantsModes(Step step) {
+        return step.actions().stream().anyMatch(a -> a instanceof Action.Chart c && c.chart().equals(Action.Chart.MODES));
     }
 
     /** The chart that shows a lesson's chart name ({@link Action.Chart#KINDS}). */

@@ -97,6 +97,17 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
                           double maxStrain) {
     }
 
+    /**
+     * This snapshot with other positions (a view's overlay, such as a mode's shape drawn over the
+     * live state; the engine's own snapshots are never rewritten), and no compare mode's second system.
+     */
+    public Snapshot withPositions(float[] shown) {
+        return new Snapshot(sequence, generation, topology, shown, time, steps, dt, integrator, running, speed,
+                energy, maxSpeed, maxStrain, parameters, limit, naiveBound, limitCurrent, explosion, stepsPerSecond,
+                notice, solver, projection, substeps, null, speeds, strains, pinRevision, pinned, scene, compareMode,
+                driven, edits, solverTotals);
+    }
+
     /** Whether the engine marked the system exploded. */
     public boolean exploded() {
         return explosion != null;

@@ -59,6 +59,11 @@ public final class FlatView implements SceneView {
     }
 
     @Override
+    public float[] shownPositions() {
+        return last == null ? new float[0] : last.positions();
+    }
+
+    @Override
     public boolean is3D() {
         return false;
     }

@@ -34,6 +34,12 @@ public interface SceneView {
     /** Draws a snapshot (FX thread). */
     void update(Snapshot s);
 
+    /**
+     * The particle positions the view drew last, {@code 3*i+k} (the live state's, or an overlay's
+     * such as a mode's shape); empty before the first snapshot. Not to be written.
+     */
+    float[] shownPositions();
+
     /** Puts the camera back where the scene's framing wants it. */
     void resetView();
 

@@ -331,6 +331,11 @@ public final class ThreeDView implements SceneView {
     }
 
     @Override
+    public float[] shownPositions() {
+        return positions;
+    }
+
+    @Override
     public boolean is3D() {
         return true;
     }

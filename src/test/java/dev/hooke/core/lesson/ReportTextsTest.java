@@ -60,6 +60,10 @@ class ReportTextsTest {
                 new Check.OmegaMax(31.6, 0.001, null, 1),
                 new Check.LimitOverNaive(0.5, 0.03, null, 1),
                 new Check.ExplosionDt(0.01, 200, 1e6, null, 1),
+                new Check.ModesOutside(2, null, 1),
+                new Check.ModeAmplification(1, 0.157, 1e-5, null, 1),
+                new Check.ModeAmplification(15, 0.952, 1e-5, IntegratorKind.IMPLICIT_EULER, 1),
+                new Check.ModesLimit(1e-6, IntegratorKind.RK4, 1),
                 new Check.SweepMatchesPrediction(null, 1),
                 new Check.ConvergenceOrder(4, 0.15, List.of(0.01, 0.005), 2, IntegratorKind.RK4, 1));
     }
