@@ -233,48 +233,25 @@ public final class Wind {
      * Adds τ D_a (see the class comment) to the 3×3 block of every free corner a, kept as the upper
      * triangle (xx, xy, xz, yy, yz, zz) at {@code out[2 dof[a] ..]}, dof[a] the corner's first free
      * DOF (a multiple of 3; −1: pinned, skipped).
+     *
+     * @param normal scratch of 3, overwritten
      */
     public void addDampingBlocks(MassSpringSystem s, double[] x, double[] v, double tau, int[] dof,
-                                 double[] out) {
+                                 double[] normal, double[] out) {
         ClothSurface surface = s.surface();
         if (surface == null) {
             return;
         }
         final int[] c = surface.cornerArray();
-        final double half = 0.5 * density * coefficient;
         for (int t = 0; t < surface.triangleCount(); t++) {
-            if (!surface.intact(s, t)) {
+            // τ (1/3) nᵀ J_u n n nᵀ
+            double d = tau * normalDamping(s, x, v, t, normal, 0) / 3;
+            if (d == 0) {
                 continue;
             }
-            int i = 3 * c[3 * t];
-            int j = 3 * c[3 * t + 1];
-            int k = 3 * c[3 * t + 2];
-            double ax = x[j] - x[i];
-            double ay = x[j + 1] - x[i + 1];
-            double az = x[j + 2] - x[i + 2];
-            double bx = x[k] - x[i];
-            double by = x[k + 1] - x[i + 1];
-            double bz = x[k + 2] - x[i + 2];
-            double nx = ay * bz - az * by;
-            double ny = az * bx - ax * bz;
-            double nz = ax * by - ay * bx;
-            double twiceArea = Math.sqrt(nx * nx + ny * ny + nz * nz);
-            if (twiceArea == 0) {
-                continue;
-            }
-            nx /= twiceArea;
-            ny /= twiceArea;
-            nz /= twiceArea;
-            double ux = now[0] - (v[i] + v[j] + v[k]) / 3;
-            double uy = now[1] - (v[i + 1] + v[j + 1] + v[k + 1]) / 3;
-            double uz = now[2] - (v[i + 2] + v[j + 2] + v[k + 2]) / 3;
-            double speed = Math.sqrt(ux * ux + uy * uy + uz * uz);
-            if (speed == 0) {
-                continue;
-            }
-            double un = ux * nx + uy * ny + uz * nz;
-            // τ (1/3) ½ρC A (|u| + (u·n)²/|u|) n nᵀ
-            double d = tau * half * 0.5 * twiceArea * (speed + un * un / speed) / 3;
+            double nx = normal[0];
+            double ny = normal[1];
+            double nz = normal[2];
             for (int corner = 0; corner < 3; corner++) {
                 int first = dof[c[3 * t + corner]];
                 if (first < 0) {
@@ -289,6 +266,50 @@ public final class Wind {
                 out[o + 5] += d * nz * nz;
             }
         }
+    }
+
+    /**
+     * The normal–normal part of triangle t's force derivative, nᵀ J_u n = ½ ρ C A (|u| + (u·n)²/|u|)
+     * (see the class comment; in kg/s), and its unit normal n into {@code normal[offset ..]}. 0, with
+     * n left as it was, for a triangle that is torn, degenerate, or at rest in the air (u = 0).
+     */
+    public double normalDamping(MassSpringSystem s, double[] x, double[] v, int t, double[] normal, int offset) {
+        ClothSurface surface = s.surface();
+        if (!surface.intact(s, t)) {
+            return 0;
+        }
+        final int[] c = surface.cornerArray();
+        int i = 3 * c[3 * t];
+        int j = 3 * c[3 * t + 1];
+        int k = 3 * c[3 * t + 2];
+        double ax = x[j] - x[i];
+        double ay = x[j + 1] - x[i + 1];
+        double az = x[j + 2] - x[i + 2];
+        double bx = x[k] - x[i];
+        double by = x[k + 1] - x[i + 1];
+        double bz = x[k + 2] - x[i + 2];
+        double nx = ay * bz - az * by;
+        double ny = az * bx - ax * bz;
+        double nz = ax * by - ay * bx;
+        double twiceArea = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (twiceArea == 0) {
+            return 0;
+        }
+        nx /= twiceArea;
+        ny /= twiceArea;
+        nz /= twiceArea;
+        double ux = now[0] - (v[i] + v[j] + v[k]) / 3;
+        double uy = now[1] - (v[i + 1] + v[j + 1] + v[k + 1]) / 3;
+        double uz = now[2] - (v[i + 2] + v[j + 2] + v[k + 2]) / 3;
+        double speed = Math.sqrt(ux * ux + uy * uy + uz * uz);
+        if (speed == 0) {
+            return 0;
+        }
+        double un = ux * nx + uy * ny + uz * nz;
+        normal[offset] = nx;
+        normal[offset + 1] = ny;
+        normal[offset + 2] = nz;
+        return 0.5 * density * coefficient * 0.5 * twiceArea * (speed + un * un / speed);
     }
 
     /**

@@ -188,6 +188,20 @@ public sealed interface Check {
         }
     }
 
+    /** The number of springs that tore during the run lies within [min, max]. */
+    record Torn(int min, int max, IntegratorKind integrator, String run, int line) implements RunCheck {
+        @Override
+        public String name() {
+            return "torn";
+        }
+
+        @Override
+        public Text describeExpected() {
+            return max == Integer.MAX_VALUE ? Text.format("at least %s springs torn", "至少 %s 根弹簧断裂", min)
+                    : Text.format("between %s and %s springs torn", "%s 到 %s 根弹簧断裂", min, max);
+        }
+    }
+
     /**
      * The mean, largest or total number of CG iterations per step of the run is below
      * {@code below} and above {@code above} (implicit integrators with solver cg only). Each

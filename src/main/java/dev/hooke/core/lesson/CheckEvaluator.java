@@ -184,6 +184,10 @@ final class CheckEvaluator {
             return outcome("%s in %s s", "%2$s s 内 %1$s 次", r.crossings() >= e.min() && r.crossings() <= e.max(),
                     r.crossings(), Fmt.num(r.duration()));
         }
+        if (c instanceof Check.Torn e) {
+            return outcome("%s springs in %s s", "%2$s s 内 %1$s 根", r.torn() >= e.min() && r.torn() <= e.max(),
+                    r.torn(), Fmt.num(r.duration()));
+        }
         if (c instanceof Check.MaxStrain e) {
             return new Outcome(Text.same(Fmt.num(r.maxStrain(), 4)), r.maxStrain() >= e.min() && r.maxStrain() <= e.max());
         }

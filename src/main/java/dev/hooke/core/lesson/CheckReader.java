@@ -72,6 +72,7 @@ final class CheckReader {
         t.put("error_vs_exact", runCheck(List.of("min", "max"), CheckReader::errorVsExact));
         t.put("crossings", runCheck(List.of("min", "max"), CheckReader::crossings));
         t.put("max_strain", runCheck(List.of("min", "max"), CheckReader::maxStrain));
+        t.put("torn", runCheck(List.of("min", "max"), CheckReader::torn));
         t.put("cg_iterations", runCheck(List.of("below", "above", "statistic"), CheckReader::cgIterations));
         t.put("solver_converged", solverFlag(Check.SolverConverged::new));
         t.put("solver_indefinite", solverFlag(Check.SolverIndefinite::new));
@@ -246,6 +247,21 @@ final class CheckReader {
     private static Check maxStrain(Args a) throws DataFileException {
         double[] range = minUpToMax(a.m());
         return new Check.MaxStrain(range[0], range[1], a.kind(), a.run(), a.line());
+    }
+
+    private static Check torn(Args a) throws DataFileException {
+        YamlMap m = a.m();
+        YamlValue lo = m.opt("min");
+        YamlValue hi = m.opt("max");
+        if (lo == null && hi == null) {
+            throw a.arg().error("needs 'min', 'max' or both");
+        }
+        int low = lo == null ? 0 : lo.integer(0, Integer.MAX_VALUE);
+        int high = hi == null ? Integer.MAX_VALUE : hi.integer(0, Integer.MAX_VALUE);
+        if (high < low) {
+            throw m.get("max").error("must be at least 'min' (" + low + "), got " + high);
+        }
+        return new Check.Torn(low, high, a.kind(), a.run(), a.line());
     }
 
     /** CG iterations; the run it reads must have solved with CG. */

@@ -26,6 +26,7 @@ public final class ReportTexts {
             Map.entry("error_vs_exact", new Text("error against the exact solution", "与精确解的误差")),
             Map.entry("crossings", new Text("equilibrium crossings", "经过平衡位置的次数")),
             Map.entry("max_strain", new Text("largest strain", "最大应变")),
+            Map.entry("torn", new Text("torn springs", "断裂的弹簧")),
             Map.entry("cg_iterations", new Text("CG iterations", "共轭梯度迭代次数")),
             Map.entry("solver_converged", new Text("linear solves converge", "线性求解收敛")),
             Map.entry("solver_indefinite", new Text("indefinite matrix", "非正定矩阵")),

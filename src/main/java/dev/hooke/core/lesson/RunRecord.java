@@ -61,6 +61,8 @@ public final class RunRecord {
     private double maxRatio = 1;
     private double maxDrift;
     private double maxStrain;
+    private final int torn0;
+    private int tornEnd;
     private double maxError;
     private double prevU;
     private int crossings;
@@ -101,6 +103,8 @@ public final class RunRecord {
         this.endEnergy = e0;
         this.endTime = startTime;
         this.maxStrain = o.maxStrain;
+        this.torn0 = o.torn;
+        this.tornEnd = o.torn;
         this.stride = (int) Math.max(1, (plannedSteps + MAX_SAMPLES - 1) / MAX_SAMPLES);
         Text missing = SpringOracle.unavailable(sim.system());
         this.oracleMissing = missing;
@@ -130,6 +134,7 @@ public final class RunRecord {
             maxDrift = Math.max(maxDrift, Math.abs(o.balance() - b0) / Math.abs(e0));
         }
         maxStrain = Math.max(maxStrain, o.maxStrain);
+        tornEnd = o.torn;
         if (oracle != null) {
             double u = oracle.displacement(sim.system());
             maxError = Math.max(maxError, Math.abs(u - oracle.exact(endTime)));
@@ -297,6 +302,11 @@ public final class RunRecord {
     /** The largest spring strain |l − L|/L seen; dimensionless. */
     public double maxStrain() {
         return maxStrain;
+    }
+
+    /** The springs that tore during the run (a cloth with a tear strain; 0 otherwise). */
+    public int torn() {
+        return tornEnd - torn0;
     }
 
     /** Why the closed-form comparison is not available, or null when it is. */

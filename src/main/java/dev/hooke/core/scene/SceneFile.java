@@ -168,13 +168,13 @@ public final class SceneFile {
 
         /**
          * Whether a running simulation can take the new value without being rebuilt: stiffness,
-         * damping, mass, gravity, the integrator, Δt, Verlet's δ, the solver settings, the
-         * projection integrators' iterations and PBD's stiffness.
+         * damping, mass, gravity, the sphere's centre, the integrator, Δt, Verlet's δ, the solver
+         * settings, the projection integrators' iterations and PBD's stiffness.
          */
         public boolean isLive() {
             return switch (this) {
-                case MASS, K, K_STRUCT, K_SHEAR, K_BEND, KD, GRAVITY, AIR_DAMPING, INTEGRATOR, DT, VERLET_DELTA,
-                     ITERATIONS, PBD_STIFFNESS -> true;
+                case MASS, K, K_STRUCT, K_SHEAR, K_BEND, KD, GRAVITY, AIR_DAMPING, SPHERE_CENTER, INTEGRATOR, DT,
+                     VERLET_DELTA, ITERATIONS, PBD_STIFFNESS -> true;
                 default -> isSolverSetting();
             };
         }

@@ -2,6 +2,7 @@ package dev.hooke.core.sim;
 
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
+import dev.hooke.core.model.Sphere;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneSpec;
 import java.util.Set;
@@ -66,6 +67,15 @@ public final class LiveChange {
                 case AIR_DAMPING -> {
                     sys.setAirDamping(spec.airDamping());
                     physics = true;
+                }
+                case SPHERE_CENTER -> {
+                    // the sphere moves as a whole: the contact sets what it now overlaps on its surface
+                    Sphere o = sys.sphere();
+                    if (o != null) {
+                        sys.setSphere(new Sphere(spec.obstacle().x(), spec.obstacle().y(), spec.obstacle().z(),
+                                o.radius(), o.friction(), o.orbitRadius(), o.orbitPeriod(), o.thickness()));
+                        physics = true;
+                    }
                 }
                 case DT -> sim.setDt(after.dt());
                 case INTEGRATOR, VERLET_DELTA, SOLVER, PRECOND, TOL, MAX_ITER, WARM_START, NEWTON_ITERS, CLAMP,

@@ -21,6 +21,8 @@ final class WindBlocks {
     private double[] blocks = new double[0];
     /** The wind's force on every particle, 3n, in N. */
     private double[] force = new double[0];
+    /** A triangle's unit normal, scratch. */
+    private final double[] normal = new double[3];
     private boolean active;
 
     /** Whether the last assembly had wind. */
@@ -52,7 +54,7 @@ final class WindBlocks {
         }
         if (v != null) {
             Arrays.fill(blocks, 0);
-            wind.addDampingBlocks(s, x, v, tau, layout.dofArray(), blocks);
+            wind.addDampingBlocks(s, x, v, tau, layout.dofArray(), normal, blocks);
         }
         for (int o = 0; o < blocks.length; o++) {
             nodeBlocks[o] += blocks[o];

@@ -1,6 +1,8 @@
 package dev.hooke.core.stability;
 
 import dev.hooke.core.force.SpringGeometry;
+import dev.hooke.core.force.Wind;
+import dev.hooke.core.model.ClothSurface;
 import dev.hooke.core.model.MassSpringSystem;
 import org.ejml.data.DMatrixRMaj;
 
@@ -19,6 +21,21 @@ import org.ejml.data.DMatrixRMaj;
  * and C also has c·I from air damping. No clamp is applied: under compression (l &lt; L) the
  * transverse terms are negative, as they are in the true dynamics.
  *
+ * <p>A {@link Wind} adds its velocity derivative to C. Triangle t's force F(u), u = w − v̄ (v̄ the
+ * mean of its corners' velocities), goes a third to each corner, so −∂f_a/∂v_b = J_u / 9 for every
+ * pair of its corners a, b (see {@link Wind}). C keeps J_u's normal–normal part on every pair:
+ * <pre>
+ *   C_ab += (nᵀ J_u n / 9) n nᵀ,   nᵀ J_u n = ½ ρ C A (|u| + (u·n)²/|u|)
+ * </pre>
+ * the part the implicit solve keeps too, there lumped onto the diagonal blocks. Here it stays on
+ * every pair: lumping would damp the mesh-scale modes, whose neighbouring corners move against
+ * each other so that the air sees no mean velocity, and would overstate the limits that damping
+ * raises (explicit Euler's). It is the exact derivative for velocities along the normals, so for a
+ * cloth at rest in a wind along its normal it is the whole of it. Left out, as in the implicit
+ * solve: the lift's normal–tangential cross terms (not symmetric, of either sign) and the wind's
+ * position derivative (the triangles turning in the wind), which belongs in K and is not symmetric
+ * either.
+ *
  * <p>Both can be applied matrix-free ({@link #applyA}, {@link #applyB}) or assembled densely.
  */
 final class LinearizedSystem {
@@ -35,6 +52,10 @@ final class LinearizedSystem {
     private final boolean[] live;
     private final double air;
     private final int springs;
+    private final int[] windDof;      // per windy triangle: its corners' first free DOFs (−1: pinned)
+    private final double[] windNormal; // per windy triangle: unit normal, 3 interleaved
+    private final double[] windC;     // per windy triangle: nᵀ J_u n / 9, kg/s
+    private final int windy;
 
     LinearizedSystem(MassSpringSystem s) {
         int n = s.particleCount();
@@ -78,11 +99,30 @@ final class LinearizedSystem {
             geo[sp] = SpringGeometry.transverseFactor(s.restLength(sp), l, false);
         }
         air = s.airDamping();
+        Wind wind = s.wind();
+        ClothSurface surface = s.surface();
+        int triangles = wind == null || surface == null ? 0 : surface.triangleCount();
+        windDof = new int[3 * triangles];
+        windNormal = new double[3 * triangles];
+        windC = new double[triangles];
+        int t2 = 0;
+        for (int t = 0; t < triangles; t++) {
+            double nJn = wind.normalDamping(s, s.x, s.v, t, windNormal, 3 * t2);
+            int free = 0;
+            for (int k = 0; k < 3; k++) {
+                windDof[3 * t2 + k] = dof[surface.corner(t, k)];
+                free += windDof[3 * t2 + k] >= 0 ? 1 : 0;
+            }
+            if (nJn > 0 && free > 0) {
+                windC[t2++] = nJn / 9;
+            }
+        }
+        windy = t2;
     }
 
-    /** Whether C ≠ 0: some live spring has k_d ≠ 0, or the air damping c is not 0. */
+    /** Whether C ≠ 0: some live spring has k_d ≠ 0, the air damping c is not 0, or a wind blows on a free corner. */
     boolean hasDamping() {
-        if (air != 0 && dim > 0) {
+        if ((air != 0 || windy > 0) && dim > 0) {
             return true;
         }
         for (int sp = 0; sp < springs; sp++) {
@@ -101,6 +141,28 @@ final class LinearizedSystem {
     /** y = B w (B = M^−½ C M^−½). */
     void applyB(double[] w, double[] y) {
         apply(w, y, kd, false, air);
+        for (int t = 0; t < windy; t++) {
+            double n0 = windNormal[3 * t];
+            double n1 = windNormal[3 * t + 1];
+            double n2 = windNormal[3 * t + 2];
+            // z = Σ_b n·(M^−½ w)_b over the free corners; y_a += M^−½ (nᵀJn/9) z n
+            double z = 0;
+            for (int k = 0; k < 3; k++) {
+                int q = windDof[3 * t + k];
+                if (q >= 0) {
+                    z += (n0 * w[q] + n1 * w[q + 1] + n2 * w[q + 2]) * invSqrtMass[q];
+                }
+            }
+            z *= windC[t];
+            for (int k = 0; k < 3; k++) {
+                int q = windDof[3 * t + k];
+                if (q >= 0) {
+                    y[q] += z * n0 * invSqrtMass[q];
+                    y[q + 1] += z * n1 * invSqrtMass[q + 1];
+                    y[q + 2] += z * n2 * invSqrtMass[q + 2];
+                }
+            }
+        }
     }
 
     private void apply(double[] w, double[] y, double[] k, boolean withGeometry, double diagonal) {
@@ -158,7 +220,21 @@ final class LinearizedSystem {
 
     /** B assembled densely (dim × dim). */
     DMatrixRMaj denseB() {
-        return dense(kd, false, air);
+        DMatrixRMaj m = dense(kd, false, air);
+        double[] block = new double[9];
+        for (int t = 0; t < windy; t++) {
+            for (int r = 0; r < 3; r++) {
+                for (int c = 0; c < 3; c++) {
+                    block[3 * r + c] = windC[t] * windNormal[3 * t + r] * windNormal[3 * t + c];
+                }
+            }
+            for (int a = 0; a < 3; a++) {
+                for (int b = 0; b < 3; b++) {
+                    addBlock(m, windDof[3 * t + a], windDof[3 * t + b], block, +1);
+                }
+            }
+        }
+        return m;
     }
 
     private DMatrixRMaj dense(double[] k, boolean withGeometry, double diagonal) {

@@ -28,6 +28,9 @@ public final class FlatView implements SceneView {
     private final Canvas canvas = new Canvas(400, 300);
     private final Label message = new Label();
     private Snapshot last;
+    /** Where the sphere obstacle is drawn (engine coordinates), and the scene value it is read from. */
+    private final SphereCentre sphereCentre = new SphereCentre();
+    private final double[] centre = new double[3];
 
     FlatView() {
         canvasHolder.getChildren().add(canvas);
@@ -103,11 +106,11 @@ public final class FlatView implements SceneView {
             double gy = oy - scale * t.groundHeight();
             g.strokeLine(0, gy, w, gy);
         }
-        if (t.sphere() != null) {
+        if (sphereCentre.at(last, centre)) {
             dev.hooke.core.model.Sphere o = t.sphere();
             double rr = scale * o.radius();
-            double cx = ox + scale * o.centerX(last.time());
-            double cy = oy - scale * o.centerY(last.time());
+            double cx = ox + scale * centre[0];
+            double cy = oy - scale * centre[1];
             g.setFill(Palette.GROUND_LIGHT);
             g.fillOval(cx - rr, cy - rr, 2 * rr, 2 * rr);
         }

@@ -74,6 +74,9 @@ public final class ThreeDView implements SceneView {
     private int[] sphereParticle = new int[0];
     /** The sphere obstacle's node, or null. */
     private Sphere obstacle;
+    /** Where the sphere obstacle is drawn (engine coordinates), and the scene value it is read from. */
+    private final SphereCentre sphereCentre = new SphereCentre();
+    private final double[] centre = new double[3];
     private GridMeshBuffer grid;
     private TornTriangles torn;
     private TriangleMesh clothMesh;
@@ -146,6 +149,16 @@ public final class ThreeDView implements SceneView {
             @Override
             public void resetView() {
                 ThreeDView.this.resetView();
+            }
+
+            @Override
+            public double[] obstacleAt(PickResult pick) {
+                Node hit = pick == null ? null : pick.getIntersectedNode();
+                if (obstacle == null || hit != obstacle) {
+                    return null;
+                }
+                return new double[] {obstacle.getTranslateX(), obstacle.getTranslateY(), obstacle.getTranslateZ(),
+                    sphereCentre.base(0), sphereCentre.base(1), sphereCentre.base(2)};
             }
         });
         PhongMaterial yellow = new PhongMaterial(Palette.EXPLOSION);
@@ -418,11 +431,10 @@ public final class ThreeDView implements SceneView {
                 }
             }
         }
-        if (obstacle != null) {
-            dev.hooke.core.model.Sphere o = topology.sphere();
-            obstacle.setTranslateX(o.centerX(s.time()));
-            obstacle.setTranslateY(o.centerY(s.time()));
-            obstacle.setTranslateZ(o.centerZ(s.time()));
+        if (obstacle != null && sphereCentre.at(s, centre)) {
+            obstacle.setTranslateX(centre[0]);
+            obstacle.setTranslateY(centre[1]);
+            obstacle.setTranslateZ(centre[2]);
         }
         colour(s);
         second.update(s, grid, springs, spheres, sphereParticle, torn);

@@ -10,10 +10,13 @@ import javafx.scene.input.PickResult;
 import javafx.scene.input.ScrollEvent;
 
 /**
- * The mouse in the 3D view. Without a particle under it: drag to turn the orbit camera, wheel to
- * zoom, right, middle or shift drag to pan, double-click to reset the view. On a particle: a left
- * drag holds it on the plane that faces the camera through where it was picked, until the button
- * is released (the runner's grab and release); Ctrl-click pins or frees it.
+ * The mouse in the 3D view. Without a particle or the sphere under it: drag to turn the orbit
+ * camera, wheel to zoom, right, middle or shift drag to pan, double-click to reset the view. On a
+ * particle: a left drag holds it on the plane that faces the camera through where it was picked,
+ * until the button is released (the runner's grab and release); Ctrl-click pins or frees it. On
+ * the sphere obstacle: a left drag moves its centre in the plane that faces the camera through
+ * it, the point picked staying under the mouse; each move is an edit of the scene value's
+ * {@code sphere_center}, which the running simulation takes without a rebuild.
  */
 final class ViewMouse {
 
@@ -27,6 +30,13 @@ final class ViewMouse {
 
         /** Frames the scene as it is first shown. */
         void resetView();
+
+        /**
+         * When the pick hit the sphere obstacle: its centre as drawn and the centre its scene value
+         * holds (they differ by where its orbit has taken it), six numbers in engine coordinates;
+         * else null.
+         */
+        double[] obstacleAt(PickResult pick);
     }
 
     private final SubScene subScene;
@@ -41,6 +51,10 @@ final class ViewMouse {
     /** The drag plane, in the SubScene's coordinates: a point on it and its normal. */
     private Point3D planePoint;
     private Point3D planeNormal;
+    /** Whether the mouse drags the sphere obstacle. */
+    private boolean draggingSphere;
+    /** The scene value's sphere centre minus the point picked on the drag plane, in engine coordinates. */
+    private Point3D sphereOffset;
 
     /**
      * @param subScene the view's SubScene, which takes the mouse's events
@@ -64,6 +78,7 @@ final class ViewMouse {
     /** Forgets the particle held (the scene's nodes are built afresh). */
     void forgetDrag() {
         dragged = -1;
+        draggingSphere = false;
     }
 
     private void install() {
@@ -72,15 +87,20 @@ final class ViewMouse {
             lastY = e.getSceneY();
             int picked = runner == null || e.getButton() != MouseButton.PRIMARY || e.isShiftDown()
                     ? -1 : target.particleAt(e.getPickResult());
+            double[] sphere = runner == null || picked >= 0 || e.getButton() != MouseButton.PRIMARY
+                    || e.isShiftDown() || e.isControlDown() ? null : target.obstacleAt(e.getPickResult());
             if (picked >= 0 && e.isControlDown()) {
                 runner.togglePin(picked);
             } else if (picked >= 0) {
                 startDrag(picked);
+            } else if (sphere != null) {
+                startSphereDrag(sphere, e.getX(), e.getY());
             } else if (e.getClickCount() == 2 && e.getButton() == MouseButton.PRIMARY) {
                 target.resetView();
             }
         });
         subScene.addEventHandler(MouseEvent.MOUSE_RELEASED, e -> {
+            draggingSphere = false;
             if (dragged >= 0) {
                 dragged = -1;
                 runner.release();
@@ -89,6 +109,10 @@ final class ViewMouse {
         subScene.addEventHandler(MouseEvent.MOUSE_DRAGGED, e -> {
             if (dragged >= 0) {
                 drag(e.getX(), e.getY());
+                return;
+            }
+            if (draggingSphere) {
+                dragSphere(e.getX(), e.getY());
                 return;
             }
             double dx = e.getSceneX() - lastX;
@@ -112,20 +136,60 @@ final class ViewMouse {
             return;
         }
         dragged = i;
-        planePoint = world.localToScene(new Point3D(positions[q], positions[q + 1], positions[q + 2]));
-        Point3D eye = orbit.camera().localToScene(Point3D.ZERO);
-        planeNormal = orbit.camera().localToScene(new Point3D(0, 0, 1)).subtract(eye).normalize();
+        setPlane(positions[q], positions[q + 1], positions[q + 2]);
         runner.grab(i, positions[q], positions[q + 1], positions[q + 2]);
     }
 
     /**
-     * Moves the held particle to where the ray from the eye through the mouse at (sx, sy) (the
-     * SubScene's pixels) meets the drag plane. The ray's direction in the camera's frame is
-     * ((sx − w/2)·s, (sy − h/2)·s, 1) with s = 2·tan(θ/2)/h, θ the vertical field of view (the
-     * pinhole projection JavaFX's perspective camera uses); the plane through P with normal n is
-     * met at O + t·D, t = n·(P − O) / n·D.
+     * Starts moving the sphere picked at (sx, sy) on a plane through its drawn centre facing the
+     * camera ({@code c}: the drawn centre, then the scene value's, see {@link Target#obstacleAt}).
      */
+    private void startSphereDrag(double[] c, double sx, double sy) {
+        setPlane(c[0], c[1], c[2]);
+        Point3D picked = onPlane(sx, sy);
+        if (picked == null) {
+            return;
+        }
+        sphereOffset = new Point3D(c[3], c[4], c[5]).subtract(picked);
+        draggingSphere = true;
+    }
+
+    /** Moves the sphere's centre so that the point picked follows the mouse at (sx, sy) on the drag plane. */
+    private void dragSphere(double sx, double sy) {
+        Point3D there = onPlane(sx, sy);
+        if (there == null) {
+            return;
+        }
+        Point3D c = there.add(sphereOffset);
+        runner.edit(f -> {
+            var spec = f.spec();
+            return f.withSpec(spec.obstacle(spec.obstacle().withCenter(c.getX(), c.getY(), c.getZ())));
+        });
+    }
+
+    /** The drag plane through the point p (engine coordinates), facing the camera. */
+    private void setPlane(double px, double py, double pz) {
+        planePoint = world.localToScene(new Point3D(px, py, pz));
+        Point3D eye = orbit.camera().localToScene(Point3D.ZERO);
+        planeNormal = orbit.camera().localToScene(new Point3D(0, 0, 1)).subtract(eye).normalize();
+    }
+
+    /** Moves the held particle to where the mouse at (sx, sy) meets the drag plane ({@link #onPlane}). */
     private void drag(double sx, double sy) {
+        Point3D there = onPlane(sx, sy);
+        if (there != null) {
+            runner.grab(dragged, there.getX(), there.getY(), there.getZ());
+        }
+    }
+
+    /**
+     * Where the ray from the eye through the mouse at (sx, sy) (the SubScene's pixels) meets the
+     * drag plane, in engine coordinates; null when it does not (in front of the eye). The ray's
+     * direction in the camera's frame is ((sx − w/2)·s, (sy − h/2)·s, 1) with s = 2·tan(θ/2)/h, θ
+     * the vertical field of view (the pinhole projection JavaFX's perspective camera uses); the
+     * plane through P with normal n is met at O + t·D, t = n·(P − O) / n·D.
+     */
+    private Point3D onPlane(double sx, double sy) {
         double w = subScene.getWidth();
         double h = subScene.getHeight();
         double s = 2 * Math.tan(Math.toRadians(OrbitCamera.FIELD_OF_VIEW / 2)) / Math.max(1, h);
@@ -134,15 +198,12 @@ final class ViewMouse {
                 .subtract(eye);
         double facing = planeNormal.dotProduct(direction);
         if (Math.abs(facing) < 1e-9) {
-            return;
+            return null;
         }
         double t = planeNormal.dotProduct(planePoint.subtract(eye)) / facing;
         if (!(t > 0)) {
-            return;
+            return null;
         }
-        Point3D there = world.sceneToLocal(eye.add(direction.multiply(t)));
-        if (there != null) {
-            runner.grab(dragged, there.getX(), there.getY(), there.getZ());
-        }
+        return world.sceneToLocal(eye.add(direction.multiply(t)));
     }
 }

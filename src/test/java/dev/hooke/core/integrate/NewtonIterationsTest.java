@@ -8,6 +8,7 @@ import dev.hooke.core.scene.Perturbation;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.Scenes;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -46,5 +47,30 @@ class NewtonIterationsTest {
         }
         assertTrue(st.nonlinearResidual[ITERATIONS - 1] < 0.1 * single);
         assertTrue(st.converged);
+    }
+
+    /**
+     * With the default single iteration, a step whose set of pinned particles differs from the
+     * last step's (as when a contact catches particles) iterates once more, and only that step:
+     * the same cloth, a particle pinned after three steps and freed after five.
+     */
+    @Test
+    void aStepWhosePinnedSetChangedIteratesOnceMore() {
+        MassSpringSystem s = cloth();
+        Integrator integrator = Integrators.create(IntegratorKind.IMPLICIT_EULER, ImplicitOptions.defaults());
+        int[] expected = {1, 1, 1, 2, 1, 2, 1};
+        for (int n = 0; n < expected.length; n++) {
+            if (n == 3) {
+                s.setPinned(20, true);
+            } else if (n == 5) {
+                s.setPinned(20, false);
+            }
+            integrator.step(s, 1.0 / 60);
+            SolverStats st = integrator.solverStats();
+            assertEquals(expected[n], st.newtonIterations, "step " + n);
+            if (st.newtonIterations == 2) {
+                assertTrue(st.nonlinearResidual[1] < st.nonlinearResidual[0], "the second iteration is closer");
+            }
+        }
     }
 }

@@ -42,7 +42,8 @@ class LessonsCheckTest {
                 "04-damping.yaml", "05-accuracy.yaml", "06-the-rope.yaml", "07-chain-limit.yaml",
                 "08-implicit-euler.yaml", "09-implicit-midpoint.yaml", "10-inside-the-solver.yaml",
                 "11-compression.yaml", "12-cloth.yaml", "13-stiff-cloth.yaml",
-                "14-force-vs-position-based.yaml", "15-modes-and-the-stability-region.yaml"), names);
+                "14-force-vs-position-based.yaml", "15-modes-and-the-stability-region.yaml",
+                "16-cloth-meets-the-world.yaml"), names);
     }
 
     @Test

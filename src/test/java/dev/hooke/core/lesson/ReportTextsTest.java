@@ -42,6 +42,8 @@ class ReportTextsTest {
                 new Check.Crossings(7, 7, null, null, 1),
                 new Check.Crossings(3, 9, null, null, 1),
                 new Check.MaxStrain(0.25, 0.75, null, null, 1),
+                new Check.Torn(1, Integer.MAX_VALUE, null, null, 1),
+                new Check.Torn(1, 5, null, null, 1),
                 new Check.CgIterations(80, -1, "mean", null, null, 1),
                 new Check.CgIterations(Long.MAX_VALUE, 12, "max", null, null, 1),
                 new Check.CgIterations(900, 12, "total", null, null, 1),
