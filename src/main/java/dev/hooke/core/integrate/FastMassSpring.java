@@ -3,8 +3,8 @@ package dev.hooke.core.integrate;
 import dev.hooke.core.force.Forces;
 import dev.hooke.core.force.SpringGeometry;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.solve.FillReducingOrdering;
 import dev.hooke.core.solve.PrefactoredCholesky;
-import dev.hooke.core.solve.ReverseCuthillMcKee;
 import java.util.Arrays;
 import org.ejml.data.DMatrixSparseCSC;
 import org.ejml.data.DMatrixSparseTriplet;
@@ -42,30 +42,33 @@ import org.ejml.sparse.csc.CommonOps_DSCC;
  * separately (it is A₁ ⊗ I₃), so the scalar n_free × n_free matrix A₁ is factorised and the x, y
  * and z columns solved with it, all three in one pass over its factor
  * ({@link PrefactoredCholesky#solveInterleaved}): a third of the size and a ninth of the entries
- * of the 3n_free system. The rows are ordered by {@link ReverseCuthillMcKee} to reduce fill.
- * Measured on the default cloths (corners pinned; structural, shear and bend springs): entries of
- * L for the natural order (particles row by row), for RCM, for the particles numbered at random,
- * and for RCM computed from that random numbering.
+ * of the 3n_free system. The rows are ordered to reduce fill, by nested dissection
+ * ({@link FillReducingOrdering#NESTED_DISSECTION}, the default) or reverse Cuthill–McKee. Measured
+ * on the default cloths (corners pinned; structural, shear and bend springs): entries of L for the
+ * natural order (particles row by row), for reverse Cuthill–McKee and for nested dissection.
  * <table>
  *   <caption>nnz(L) of the scalar matrix A₁, diagonal included</caption>
  *   <tr><th>cloth</th><th>free particles</th><th>nnz of A₁'s upper triangle</th><th>natural</th>
- *       <th>RCM</th><th>random</th><th>RCM of random</th></tr>
- *   <tr><td>32×32</td><td>1 022</td><td>6 838</td><td>63 447</td><td>45 452 (−28 %)</td>
- *       <td>252 746</td><td>45 452</td></tr>
- *   <tr><td>100×100</td><td>9 998</td><td>68 990</td><td>1 979 891</td><td>1 352 446 (−32 %)</td>
- *       <td>24 089 374</td><td>1 352 494</td></tr>
+ *       <th>RCM</th><th>nested dissection</th></tr>
+ *   <tr><td>32×32</td><td>1 022</td><td>6 838</td><td>63 447</td><td>45 452</td><td>38 503</td></tr>
+ *   <tr><td>64×64</td><td>4 094</td><td>28 022</td><td></td><td>357 148</td><td>214 536</td></tr>
+ *   <tr><td>100×100</td><td>9 998</td><td>68 990</td><td>1 979 891</td><td>1 352 446</td><td>628 315</td></tr>
+ *   <tr><td>128×128</td><td>16 382</td><td>113 398</td><td></td><td>2 827 836</td><td>1 119 229</td></tr>
  * </table>
- * Row-by-row numbering is already banded (a band of two rows, from the bend springs); RCM's
- * breadth-first levels run diagonally across the grid and are shorter near the corners, hence the
- * smaller envelope. It matters most for meshes numbered without care, where it recovers the
- * banded fill from any numbering.
+ * Row-by-row numbering is already banded (a band of two rows, from the bend springs), and RCM's
+ * breadth-first levels only shorten the band near the corners: the fill of a band grows as
+ * n^{3/2}, that of nested dissection as n log n (George 1973). A back-substitution reads each
+ * entry of L twice (forward and backward), so its time follows nnz(L).
  *
  * <h2>Refactorisation</h2>
  * The system's {@link MassSpringSystem#revision()} changes at every step, so it cannot tell when A
  * changed. The integrator keeps its own fingerprint, copies of everything A is made of: h, c, the
  * system (and so its mesh), the masses, k_s of every spring and the pins. Before each step it
  * compares them (O(n + m), no allocation) and refactorises only when one differs; rest lengths,
- * gravity and k_d do not enter A. {@link #factorizations()} counts the factorisations.
+ * gravity and k_d do not enter A. {@link #factorizations()} counts the factorisations. The
+ * ordering is computed anew only when A's sparsity changes (another system, a pin, including a
+ * contact holding a particle, or a spring's k_s going to or from 0, as when it tears;
+ * {@link #orderings()}); a slider's k_s, m, c or Δt refactorises with the ordering it has.
  *
  * <h2>Pins, damping</h2>
  * Pinned particles are not unknowns: their rows are removed and a spring to a pinned particle p
@@ -83,7 +86,9 @@ import org.ejml.sparse.csc.CommonOps_DSCC;
 public final class FastMassSpring extends ProjectionBase {
 
     private final PrefactoredCholesky cholesky = new PrefactoredCholesky();
+    private final FillReducingOrdering fillReducing;
     private int factorizations;
+    private int orderings;
 
     // the fingerprint
     private MassSpringSystem seen;
@@ -104,6 +109,30 @@ public final class FastMassSpring extends ProjectionBase {
     private double[] base = new double[0];
     private double[] rhs = new double[0];
     private double[] spring = new double[0];
+
+    /** The integrator with {@link FillReducingOrdering#NESTED_DISSECTION}. */
+    public FastMassSpring() {
+        this(FillReducingOrdering.NESTED_DISSECTION);
+    }
+
+    /** The integrator with the given fill-reducing ordering of its factorisation. */
+    public FastMassSpring(FillReducingOrdering fillReducing) {
+        this.fillReducing = java.util.Objects.requireNonNull(fillReducing, "fillReducing");
+    }
+
+    /** The fill-reducing ordering of the factorisation. */
+    public FillReducingOrdering fillReducing() {
+        return fillReducing;
+    }
+
+    /**
+     * How many times the free particles were numbered and ordered: on the first step, and when
+     * the system, a pin or the set of springs with k_s = 0 changes (a change of values alone
+     * refactorises with the same ordering).
+     */
+    public int orderings() {
+        return orderings;
+    }
 
     @Override
     public IntegratorKind kind() {
@@ -274,35 +303,63 @@ public final class FastMassSpring extends ProjectionBase {
         return false;
     }
 
-    /** Takes the fingerprint, numbers the free particles, assembles A₁, orders and factorises it. */
+    /** Whether the sparsity of A changed since the last factorisation: another system, a pin, or a k_s to or from 0. */
+    private boolean structureChanged(MassSpringSystem s) {
+        if (s != seen || seenPinned.length != s.particleCount() || seenK.length != s.springCount()) {
+            return true;
+        }
+        for (int i = 0; i < seenPinned.length; i++) {
+            if (s.isPinned(i) != seenPinned[i]) {
+                return true;
+            }
+        }
+        final double[] ks = s.stiffnessArray();
+        for (int sp = 0; sp < seenK.length; sp++) {
+            if ((ks[sp] == 0) != (seenK[sp] == 0)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Takes the fingerprint, assembles A₁ and factorises it; when its sparsity changed, numbers
+     * the free particles and orders them first. The ordering depends on the sparsity alone, so a
+     * refactorisation with the old ordering is the factorisation a fresh integrator makes.
+     */
     private void refactor(MassSpringSystem s, double h) {
         final int n = s.particleCount();
         final int m = s.springCount();
+        final boolean renumber = structureChanged(s);
         seen = s;
         seenH = h;
         seenC = s.airDamping();
         seenMass = s.massArray().clone();
         seenK = s.stiffnessArray().clone();
-        seenPinned = new boolean[n];
-        node = new int[n];
-        int nf = 0;
-        for (int i = 0; i < n; i++) {
-            seenPinned[i] = s.isPinned(i);
-            node[i] = seenPinned[i] ? -1 : nf++;
-        }
-        particleOfNode = new int[nf];
-        for (int i = 0; i < n; i++) {
-            if (node[i] >= 0) {
-                particleOfNode[node[i]] = i;
+        if (renumber) {
+            seenPinned = new boolean[n];
+            node = new int[n];
+            int nf = 0;
+            for (int i = 0; i < n; i++) {
+                seenPinned[i] = s.isPinned(i);
+                node[i] = seenPinned[i] ? -1 : nf++;
             }
+            particleOfNode = new int[nf];
+            for (int i = 0; i < n; i++) {
+                if (node[i] >= 0) {
+                    particleOfNode[node[i]] = i;
+                }
+            }
+            start = new double[3 * n];
+            base = new double[3 * nf];
+            rhs = new double[3 * nf];
+            spring = new double[3 * m];
         }
-        start = new double[3 * n];
-        base = new double[3 * nf];
-        rhs = new double[3 * nf];
-        spring = new double[3 * m];
-
-        matrix = assemble(s, h, node, nf);
-        ordering = ReverseCuthillMcKee.order(matrix);
+        matrix = assemble(s, h, node, particleOfNode.length);
+        if (renumber) {
+            ordering = fillReducing.order(matrix);
+            orderings++;
+        }
         if (!cholesky.factor(matrix, ordering)) {
             // A = M + h c I + h² Lₖ with M > 0 and Lₖ ⪰ 0 is positive definite whenever the inputs are finite
             throw new IllegalStateException("the fast mass-spring matrix is not positive definite (non-finite h, mass or k_s?)");
