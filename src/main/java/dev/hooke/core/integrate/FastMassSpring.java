@@ -89,6 +89,8 @@ public final class FastMassSpring extends ProjectionBase {
     private final FillReducingOrdering fillReducing;
     private int factorizations;
     private int orderings;
+    private long substitutionNanos;
+    private long factorNanos;
 
     // the fingerprint
     private MassSpringSystem seen;
@@ -132,6 +134,16 @@ public final class FastMassSpring extends ProjectionBase {
      */
     public int orderings() {
         return orderings;
+    }
+
+    /** The time the last step spent in back-substitutions, all iterations together; in s (wall clock). */
+    public double lastSubstitutionSeconds() {
+        return substitutionNanos * 1e-9;
+    }
+
+    /** The time the last factorisation took, with the ordering when it was made anew; in s (wall clock). */
+    public double lastFactorSeconds() {
+        return factorNanos * 1e-9;
     }
 
     @Override
@@ -224,6 +236,7 @@ public final class FastMassSpring extends ProjectionBase {
         }
 
         double lastSq = 0;
+        long substitution = 0;
         for (int it = 0; it < iterations; it++) {
             // local: d_s = L_s (x_b − x_a)/|x_b − x_a|
             for (int sp = 0; sp < m; sp++) {
@@ -261,7 +274,9 @@ public final class FastMassSpring extends ProjectionBase {
                     rhs[3 * jb + 2] += w * spring[q + 2];
                 }
             }
+            long t0 = System.nanoTime();
             cholesky.solveInterleaved(rhs);
+            substitution += System.nanoTime() - t0;
             boolean last = it == iterations - 1;
             for (int j = 0; j < nf; j++) {
                 int p = 3 * particleOfNode[j];
@@ -281,6 +296,7 @@ public final class FastMassSpring extends ProjectionBase {
                 v[p + k] = (x[p + k] - start[p + k]) * inv;
             }
         }
+        substitutionNanos = substitution;
         stats.iterations = iterations;
         stats.measureStrain(s);
         stats.lastCorrection = nf == 0 ? 0 : Math.sqrt(lastSq / nf);
@@ -328,6 +344,7 @@ public final class FastMassSpring extends ProjectionBase {
      * refactorisation with the old ordering is the factorisation a fresh integrator makes.
      */
     private void refactor(MassSpringSystem s, double h) {
+        final long t0 = System.nanoTime();
         final int n = s.particleCount();
         final int m = s.springCount();
         final boolean renumber = structureChanged(s);
@@ -365,6 +382,7 @@ public final class FastMassSpring extends ProjectionBase {
             throw new IllegalStateException("the fast mass-spring matrix is not positive definite (non-finite h, mass or k_s?)");
         }
         factorizations++;
+        factorNanos = System.nanoTime() - t0;
     }
 
     /**
