@@ -110,7 +110,11 @@ public final class FastMassSpring extends ProjectionBase {
     private double[] start = new double[0];
     private double[] base = new double[0];
     private double[] rhs = new double[0];
-    private double[] spring = new double[0];
+    /** 3 × the free node of each spring's end a (b), −1 for a pinned end. */
+    private int[] freeA = new int[0];
+    private int[] freeB = new int[0];
+    /** h² k_s of each spring. */
+    private double[] weight = new double[0];
 
     /** The integrator with {@link FillReducingOrdering#NESTED_DISSECTION}. */
     public FastMassSpring() {
@@ -237,41 +241,41 @@ public final class FastMassSpring extends ProjectionBase {
 
         double lastSq = 0;
         long substitution = 0;
+        final int[] fa = freeA;
+        final int[] fb = freeB;
+        final double[] w = weight;
         for (int it = 0; it < iterations; it++) {
-            // local: d_s = L_s (x_b − x_a)/|x_b − x_a|
+            // local and global in one pass over the springs (x does not change until the solve):
+            // d_s = L_s (x_b − x_a)/|x_b − x_a|, then A x = base + h² J d
+            System.arraycopy(base, 0, rhs, 0, 3 * nf);
             for (int sp = 0; sp < m; sp++) {
                 if (ks[sp] == 0) {
                     continue;
                 }
-                int q = 3 * sp;
-                double l = SpringGeometry.difference(x, 3 * sa[sp], 3 * sb[sp], spring, q);
+                int a = 3 * sa[sp];
+                int b = 3 * sb[sp];
+                double dx = x[b] - x[a];
+                double dy = x[b + 1] - x[a + 1];
+                double dz = x[b + 2] - x[a + 2];
+                double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
                 if (l >= SpringGeometry.MIN_LENGTH) {
                     double f = rest[sp] / l;
-                    spring[q] *= f;
-                    spring[q + 1] *= f;
-                    spring[q + 2] *= f;
+                    dx *= f;
+                    dy *= f;
+                    dz *= f;
                 }
-            }
-            // global: A x = base + h² J d
-            System.arraycopy(base, 0, rhs, 0, 3 * nf);
-            for (int sp = 0; sp < m; sp++) {
-                double k = ks[sp];
-                if (k == 0) {
-                    continue;
-                }
-                double w = h2 * k;
-                int ja = node[sa[sp]];
-                int jb = node[sb[sp]];
-                int q = 3 * sp;
+                double wk = w[sp];
+                int ja = fa[sp];
+                int jb = fb[sp];
                 if (ja >= 0) {
-                    rhs[3 * ja] -= w * spring[q];
-                    rhs[3 * ja + 1] -= w * spring[q + 1];
-                    rhs[3 * ja + 2] -= w * spring[q + 2];
+                    rhs[ja] -= wk * dx;
+                    rhs[ja + 1] -= wk * dy;
+                    rhs[ja + 2] -= wk * dz;
                 }
                 if (jb >= 0) {
-                    rhs[3 * jb] += w * spring[q];
-                    rhs[3 * jb + 1] += w * spring[q + 1];
-                    rhs[3 * jb + 2] += w * spring[q + 2];
+                    rhs[jb] += wk * dx;
+                    rhs[jb + 1] += wk * dy;
+                    rhs[jb + 2] += wk * dz;
                 }
             }
             long t0 = System.nanoTime();
@@ -370,7 +374,18 @@ public final class FastMassSpring extends ProjectionBase {
             start = new double[3 * n];
             base = new double[3 * nf];
             rhs = new double[3 * nf];
-            spring = new double[3 * m];
+            freeA = new int[m];
+            freeB = new int[m];
+            weight = new double[m];
+            for (int sp = 0; sp < m; sp++) {
+                int ja = node[s.springA(sp)];
+                int jb = node[s.springB(sp)];
+                freeA[sp] = ja < 0 ? -1 : 3 * ja;
+                freeB[sp] = jb < 0 ? -1 : 3 * jb;
+            }
+        }
+        for (int sp = 0; sp < m; sp++) {
+            weight[sp] = h * h * s.stiffness(sp);
         }
         matrix = assemble(s, h, node, particleOfNode.length);
         if (renumber) {
