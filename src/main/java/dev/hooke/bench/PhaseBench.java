@@ -27,7 +27,9 @@ import java.util.Locale;
  * the solve's time over its CG iterations. For the fast mass-spring method, "per iteration" is the
  * median of the step's time over its local/global iterations (everything in the step counted),
  * and "back-substitution" the median of the time its solves with the prefactored Cholesky took,
- * per iteration; "factorisation" is the first step's ordering and factorisation.
+ * per iteration; "factorisation" is the first step's ordering and factorisation. The fast
+ * mass-spring runs (one per ordering, one thread) take their steps in turn, so that the orderings
+ * are compared under the same load.
  */
 final class PhaseBench {
 
@@ -72,7 +74,7 @@ final class PhaseBench {
             for (PreconditionerKind pc : config.preconditionerList()) {
                 progress.at("moving and hanging, backward Euler, " + pc.id() + ", " + scene, -1, -1);
                 BackwardEuler be = new BackwardEuler(Benchmark.implicitOptions(SolverKind.CG, pc));
-                Window[][] w = run(Scenes.build(Benchmark.cloth(n)), be, null, dt, steps, threads, new double[1]);
+                Window[][] w = run(Scenes.build(Benchmark.cloth(n)), be, dt, steps, threads);
                 for (int p = 0; p < 2; p++) {
                     for (int t = 0; t < threads.length; t++) {
                         row(sb, scene, "implicit-euler, CG, " + pc.id(), threads[t], p, w[p][t], false, "–", "–");
@@ -82,16 +84,20 @@ final class PhaseBench {
             if (config.implicitOnly()) {
                 continue;
             }
-            for (FillReducingOrdering ordering : FillReducingOrdering.values()) {
-                progress.at("moving and hanging, fast mass-springs, " + scene, -1, -1);
-                FastMassSpring liu = new FastMassSpring(ordering);
-                double[] factorMs = {Double.NaN};
-                Window[][] w = run(Scenes.build(Benchmark.cloth(n)), liu, liu, dt, steps, new int[] {1}, factorMs);
-                String name = "fast-mass-spring, " + liu.iterations() + " it., "
-                        + (ordering == FillReducingOrdering.NESTED_DISSECTION ? "nested dissection" : "RCM");
+            progress.at("moving and hanging, fast mass-springs, " + scene, -1, -1);
+            FillReducingOrdering[] orderings = FillReducingOrdering.values();
+            FastMassSpring[] liu = new FastMassSpring[orderings.length];
+            for (int o = 0; o < orderings.length; o++) {
+                liu[o] = new FastMassSpring(orderings[o]);
+            }
+            double[] factorMs = new double[orderings.length];
+            Window[][] w = runInterleaved(n, liu, dt, steps, factorMs);
+            for (int o = 0; o < orderings.length; o++) {
+                String name = "fast-mass-spring, " + liu[o].iterations() + " it., "
+                        + (orderings[o] == FillReducingOrdering.NESTED_DISSECTION ? "nested dissection" : "RCM");
                 for (int p = 0; p < 2; p++) {
-                    row(sb, scene, name, 1, p, w[p][0], true, Integer.toString(liu.factorNonZeros()),
-                            Numbers.ms(factorMs[0]));
+                    row(sb, scene, name, 1, p, w[p][o], true, Integer.toString(liu[o].factorNonZeros()),
+                            Numbers.ms(factorMs[o]));
                 }
             }
         }
@@ -99,50 +105,82 @@ final class PhaseBench {
         return sb.toString();
     }
 
-    /**
-     * Runs the cloth from rest to the end of the hanging window; returns the windows' samples,
-     * [phase][thread count]. {@code liu} is the integrator when it is the fast mass-spring one; then
-     * {@code factorMs[0]} receives its first step's factorisation time, in ms.
-     */
-    private static Window[][] run(MassSpringSystem s, Integrator integrator, FastMassSpring liu, double dt, int steps,
-                                  int[] threads, double[] factorMs) {
+    /** Runs the cloth from rest to the end of the hanging window; returns the windows' samples, [phase][thread count]. */
+    private static Window[][] run(MassSpringSystem s, Integrator integrator, double dt, int steps, int[] threads) {
         TimedIntegrator timed = new TimedIntegrator(integrator);
         Simulation sim = new Simulation(s, timed, dt);
-        Window[][] w = new Window[2][threads.length];
-        for (int p = 0; p < 2; p++) {
-            for (int t = 0; t < threads.length; t++) {
-                w[p][t] = new Window(steps);
-            }
-        }
-        int end = HANGING_START + steps;
-        for (int i = 0; i < end; i++) {
+        Window[][] w = windows(steps, threads.length);
+        for (int i = 0; i < HANGING_START + steps; i++) {
             int t = i % threads.length;
             integrator.setThreads(threads[t]);
             if (!sim.step()) {
                 break;
             }
-            if (liu != null && i == 0) {
-                factorMs[0] = liu.lastFactorSeconds() * 1e3;
-            }
-            int phase = i >= MOVING_START && i < MOVING_START + steps ? 0 : i >= HANGING_START ? 1 : -1;
-            if (phase < 0) {
-                continue;
-            }
-            Window win = w[phase][t];
-            double ms = timed.lastNanos * 1e-6;
-            win.step.add(ms);
-            if (liu != null) {
-                int it = liu.iterations();
-                win.iterations.add(it);
-                win.perIteration.add(ms / it);
-                win.substitution.add(liu.lastSubstitutionSeconds() * 1e3 / it);
-            } else {
+            int phase = phase(i, steps);
+            if (phase >= 0) {
                 SolverStats st = integrator.solverStats();
+                Window win = w[phase][t];
+                win.step.add(timed.lastNanos * 1e-6);
                 win.iterations.add(st.iterations);
                 win.perIteration.add(st.solveSeconds * 1e3 / Math.max(1, st.iterations));
             }
         }
         return w;
+    }
+
+    /**
+     * Runs one cloth per fast mass-spring integrator from rest to the end of the hanging window,
+     * a step of each in turn, so that they meet the same machine load; returns the windows'
+     * samples, [phase][integrator], and each integrator's first factorisation time in
+     * {@code factorMs}, in ms.
+     */
+    private static Window[][] runInterleaved(int size, FastMassSpring[] liu, double dt, int steps, double[] factorMs) {
+        TimedIntegrator[] timed = new TimedIntegrator[liu.length];
+        Simulation[] sims = new Simulation[liu.length];
+        for (int o = 0; o < liu.length; o++) {
+            timed[o] = new TimedIntegrator(liu[o]);
+            sims[o] = new Simulation(Scenes.build(Benchmark.cloth(size)), timed[o], dt);
+        }
+        Window[][] w = windows(steps, liu.length);
+        for (int i = 0; i < HANGING_START + steps; i++) {
+            int phase = phase(i, steps);
+            for (int o = 0; o < liu.length; o++) {
+                if (!sims[o].step()) {
+                    continue;
+                }
+                if (i == 0) {
+                    factorMs[o] = liu[o].lastFactorSeconds() * 1e3;
+                }
+                if (phase >= 0) {
+                    Window win = w[phase][o];
+                    double ms = timed[o].lastNanos * 1e-6;
+                    int it = liu[o].iterations();
+                    win.step.add(ms);
+                    win.iterations.add(it);
+                    win.perIteration.add(ms / it);
+                    win.substitution.add(liu[o].lastSubstitutionSeconds() * 1e3 / it);
+                }
+            }
+        }
+        return w;
+    }
+
+    private static Window[][] windows(int steps, int columns) {
+        Window[][] w = new Window[2][columns];
+        for (int p = 0; p < 2; p++) {
+            for (int c = 0; c < columns; c++) {
+                w[p][c] = new Window(steps);
+            }
+        }
+        return w;
+    }
+
+    /** 0 in the moving window, 1 in the hanging one, −1 outside both. */
+    private static int phase(int step, int steps) {
+        if (step >= MOVING_START && step < MOVING_START + steps) {
+            return 0;
+        }
+        return step >= HANGING_START && step < HANGING_START + steps ? 1 : -1;
     }
 
     private static void row(StringBuilder sb, String scene, String method, int threads, int phase, Window w,
