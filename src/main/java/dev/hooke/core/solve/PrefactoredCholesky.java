@@ -12,7 +12,8 @@ import org.ejml.sparse.csc.misc.TriangularSolver_DSCC;
  * {@code dev.hooke.core.integrate.FastMassSpring}.
  *
  * <p>The ordering P is supplied by the caller (EJML 0.46's sparse Cholesky has no fill-reducing
- * ordering of its own beyond none, random and identity; {@link ReverseCuthillMcKee} is one):
+ * ordering of its own beyond none, random and identity; {@link NestedDissection} and
+ * {@link ReverseCuthillMcKee} are two, see {@link FillReducingOrdering}):
  * {@code order[k]} is the row of A placed at position k. The permuted upper triangle is made by
  * EJML's {@link CommonOps_DSCC#permuteSymmetric} and factorised by EJML's up-looking Cholesky
  * ({@link CholeskyUpLooking_DSCC}; T. Davis, "Direct Methods for Sparse Linear Systems", SIAM
