@@ -120,20 +120,21 @@ public final class NestedDissection {
         }
         int reached = search(nodes[0], id);
         if (reached < nodes.length) {
-            // not connected: each component on its own
-            int[] component = Arrays.copyOf(queue, reached);
-            int[] rest = new int[nodes.length - reached];
-            for (int k = 0; k < reached; k++) {
-                part[queue[k]] = -id;
-            }
-            int r = 0;
+            // not connected: each component on its own (all found here, so that the recursion
+            // does not deepen by one level per component)
+            java.util.List<int[]> components = new java.util.ArrayList<>();
             for (int v : nodes) {
                 if (part[v] == id) {
-                    rest[r++] = v;
+                    int found = search(v, id);
+                    components.add(Arrays.copyOf(queue, found));
+                    for (int k = 0; k < found; k++) {
+                        part[queue[k]] = -id;
+                    }
                 }
             }
-            dissect(component);
-            dissect(rest);
+            for (int[] component : components) {
+                dissect(component);
+            }
             return;
         }
         int root = pseudoPeripheral(nodes[0], id, reached);
