@@ -123,6 +123,11 @@ public final class Benchmark {
     private void run() {
         header();
         out.println();
+        if (config.phasesOnly()) {
+            out.print(PhaseBench.section(config, IMPLICIT_DT, progress));
+            out.flush();
+            return;
+        }
         out.println("## Steps");
         out.println();
         out.println("| scene | particles | springs | integrator | Δt (s) | threads | step p50 (ms) | p10–p90 (ms) "
@@ -138,6 +143,8 @@ public final class Benchmark {
         out.println();
         progress.at("self-collision, 64×64 cloth", measured++, -1);
         out.print(SelfCollisionBench.section(config, IMPLICIT_DT));
+        out.print(PhaseBench.section(config, IMPLICIT_DT, progress));
+        out.flush();
         out.println("## Baseline: EJML sparse Cholesky on the same linear system");
         out.println();
         out.println("The system of one backward-Euler step of the hanging scene after the measured run; CG from 0 "
@@ -546,37 +553,5 @@ public final class Benchmark {
             }
         }
         return t.median();
-    }
-
-    /** Times the wrapped integrator's step on its own. */
-    private static final class TimedIntegrator implements Integrator {
-        private final Integrator inner;
-        long lastNanos;
-
-        TimedIntegrator(Integrator inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public IntegratorKind kind() {
-            return inner.kind();
-        }
-
-        @Override
-        public void step(MassSpringSystem s, double h) {
-            long t0 = System.nanoTime();
-            inner.step(s, h);
-            lastNanos = System.nanoTime() - t0;
-        }
-
-        @Override
-        public void reset() {
-            inner.reset();
-        }
-
-        @Override
-        public SolverStats solverStats() {
-            return inner.solverStats();
-        }
     }
 }

@@ -76,6 +76,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--implicit-only", description = "Leave out the explicit and position-based integrators.")
     boolean implicitOnly;
 
+    @Option(names = "--phases-only", description = "Only the cloths while they move (steps 10-130 from rest) and "
+            + "once they hang (steps 600-720): backward Euler per preconditioner, fast mass-springs per ordering.")
+    boolean phasesOnly;
+
     @Override
     public Integer call() {
         BenchConfig config = quick ? BenchConfig.quick() : BenchConfig.full();
@@ -126,7 +130,7 @@ final class BenchCommand implements Callable<Integer> {
             }
             config = config.withPreconditioners(kinds);
         }
-        config = config.withImplicitOnly(implicitOnly);
+        config = config.withImplicitOnly(implicitOnly).withPhasesOnly(phasesOnly);
         PrintWriter out = spec.commandLine().getOut();
         try (ProgressLine progress = ProgressLine.onTerminal("bench")) {
             Benchmark.run(config, out, progress);

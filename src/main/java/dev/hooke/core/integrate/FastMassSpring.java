@@ -3,8 +3,8 @@ package dev.hooke.core.integrate;
 import dev.hooke.core.force.Forces;
 import dev.hooke.core.force.SpringGeometry;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.solve.FillReducingOrdering;
 import dev.hooke.core.solve.PrefactoredCholesky;
-import dev.hooke.core.solve.ReverseCuthillMcKee;
 import java.util.Arrays;
 import org.ejml.data.DMatrixSparseCSC;
 import org.ejml.data.DMatrixSparseTriplet;
@@ -42,30 +42,33 @@ import org.ejml.sparse.csc.CommonOps_DSCC;
  * separately (it is A₁ ⊗ I₃), so the scalar n_free × n_free matrix A₁ is factorised and the x, y
  * and z columns solved with it, all three in one pass over its factor
  * ({@link PrefactoredCholesky#solveInterleaved}): a third of the size and a ninth of the entries
- * of the 3n_free system. The rows are ordered by {@link ReverseCuthillMcKee} to reduce fill.
- * Measured on the default cloths (corners pinned; structural, shear and bend springs): entries of
- * L for the natural order (particles row by row), for RCM, for the particles numbered at random,
- * and for RCM computed from that random numbering.
+ * of the 3n_free system. The rows are ordered to reduce fill, by nested dissection
+ * ({@link FillReducingOrdering#NESTED_DISSECTION}, the default) or reverse Cuthill–McKee. Measured
+ * on the default cloths (corners pinned; structural, shear and bend springs): entries of L for the
+ * natural order (particles row by row), for reverse Cuthill–McKee and for nested dissection.
  * <table>
  *   <caption>nnz(L) of the scalar matrix A₁, diagonal included</caption>
  *   <tr><th>cloth</th><th>free particles</th><th>nnz of A₁'s upper triangle</th><th>natural</th>
- *       <th>RCM</th><th>random</th><th>RCM of random</th></tr>
- *   <tr><td>32×32</td><td>1 022</td><td>6 838</td><td>63 447</td><td>45 452 (−28 %)</td>
- *       <td>252 746</td><td>45 452</td></tr>
- *   <tr><td>100×100</td><td>9 998</td><td>68 990</td><td>1 979 891</td><td>1 352 446 (−32 %)</td>
- *       <td>24 089 374</td><td>1 352 494</td></tr>
+ *       <th>RCM</th><th>nested dissection</th></tr>
+ *   <tr><td>32×32</td><td>1 022</td><td>6 838</td><td>63 447</td><td>45 452</td><td>38 503</td></tr>
+ *   <tr><td>64×64</td><td>4 094</td><td>28 022</td><td></td><td>357 148</td><td>214 536</td></tr>
+ *   <tr><td>100×100</td><td>9 998</td><td>68 990</td><td>1 979 891</td><td>1 352 446</td><td>628 315</td></tr>
+ *   <tr><td>128×128</td><td>16 382</td><td>113 398</td><td></td><td>2 827 836</td><td>1 119 229</td></tr>
  * </table>
- * Row-by-row numbering is already banded (a band of two rows, from the bend springs); RCM's
- * breadth-first levels run diagonally across the grid and are shorter near the corners, hence the
- * smaller envelope. It matters most for meshes numbered without care, where it recovers the
- * banded fill from any numbering.
+ * Row-by-row numbering is already banded (a band of two rows, from the bend springs), and RCM's
+ * breadth-first levels only shorten the band near the corners: the fill of a band grows as
+ * n^{3/2}, that of nested dissection as n log n (George 1973). A back-substitution reads each
+ * entry of L twice (forward and backward), so its time follows nnz(L).
  *
  * <h2>Refactorisation</h2>
  * The system's {@link MassSpringSystem#revision()} changes at every step, so it cannot tell when A
  * changed. The integrator keeps its own fingerprint, copies of everything A is made of: h, c, the
  * system (and so its mesh), the masses, k_s of every spring and the pins. Before each step it
  * compares them (O(n + m), no allocation) and refactorises only when one differs; rest lengths,
- * gravity and k_d do not enter A. {@link #factorizations()} counts the factorisations.
+ * gravity and k_d do not enter A. {@link #factorizations()} counts the factorisations. The
+ * ordering is computed anew only when A's sparsity changes (another system, a pin, including a
+ * contact holding a particle, or a spring's k_s going to or from 0, as when it tears;
+ * {@link #orderings()}); a slider's k_s, m, c or Δt refactorises with the ordering it has.
  *
  * <h2>Pins, damping</h2>
  * Pinned particles are not unknowns: their rows are removed and a spring to a pinned particle p
@@ -83,7 +86,11 @@ import org.ejml.sparse.csc.CommonOps_DSCC;
 public final class FastMassSpring extends ProjectionBase {
 
     private final PrefactoredCholesky cholesky = new PrefactoredCholesky();
+    private final FillReducingOrdering fillReducing;
     private int factorizations;
+    private int orderings;
+    private long substitutionNanos;
+    private long factorNanos;
 
     // the fingerprint
     private MassSpringSystem seen;
@@ -103,7 +110,45 @@ public final class FastMassSpring extends ProjectionBase {
     private double[] start = new double[0];
     private double[] base = new double[0];
     private double[] rhs = new double[0];
-    private double[] spring = new double[0];
+    /** 3 × the free node of each spring's end a (b), −1 for a pinned end. */
+    private int[] freeA = new int[0];
+    private int[] freeB = new int[0];
+    /** h² k_s of each spring. */
+    private double[] weight = new double[0];
+
+    /** The integrator with {@link FillReducingOrdering#NESTED_DISSECTION}. */
+    public FastMassSpring() {
+        this(FillReducingOrdering.NESTED_DISSECTION);
+    }
+
+    /** The integrator with the given fill-reducing ordering of its factorisation. */
+    public FastMassSpring(FillReducingOrdering fillReducing) {
+        this.fillReducing = java.util.Objects.requireNonNull(fillReducing, "fillReducing");
+    }
+
+    /** The fill-reducing ordering of the factorisation. */
+    public FillReducingOrdering fillReducing() {
+        return fillReducing;
+    }
+
+    /**
+     * How many times the free particles were numbered and ordered: on the first step, and when
+     * the system, a pin or the set of springs with k_s = 0 changes (a change of values alone
+     * refactorises with the same ordering).
+     */
+    public int orderings() {
+        return orderings;
+    }
+
+    /** The time the last step spent in back-substitutions, all iterations together; in s (wall clock). */
+    public double lastSubstitutionSeconds() {
+        return substitutionNanos * 1e-9;
+    }
+
+    /** The time the last factorisation took, with the ordering when it was made anew; in s (wall clock). */
+    public double lastFactorSeconds() {
+        return factorNanos * 1e-9;
+    }
 
     @Override
     public IntegratorKind kind() {
@@ -195,44 +240,47 @@ public final class FastMassSpring extends ProjectionBase {
         }
 
         double lastSq = 0;
+        long substitution = 0;
+        final int[] fa = freeA;
+        final int[] fb = freeB;
+        final double[] w = weight;
         for (int it = 0; it < iterations; it++) {
-            // local: d_s = L_s (x_b − x_a)/|x_b − x_a|
+            // local and global in one pass over the springs (x does not change until the solve):
+            // d_s = L_s (x_b − x_a)/|x_b − x_a|, then A x = base + h² J d
+            System.arraycopy(base, 0, rhs, 0, 3 * nf);
             for (int sp = 0; sp < m; sp++) {
                 if (ks[sp] == 0) {
                     continue;
                 }
-                int q = 3 * sp;
-                double l = SpringGeometry.difference(x, 3 * sa[sp], 3 * sb[sp], spring, q);
+                int a = 3 * sa[sp];
+                int b = 3 * sb[sp];
+                double dx = x[b] - x[a];
+                double dy = x[b + 1] - x[a + 1];
+                double dz = x[b + 2] - x[a + 2];
+                double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
                 if (l >= SpringGeometry.MIN_LENGTH) {
                     double f = rest[sp] / l;
-                    spring[q] *= f;
-                    spring[q + 1] *= f;
-                    spring[q + 2] *= f;
+                    dx *= f;
+                    dy *= f;
+                    dz *= f;
                 }
-            }
-            // global: A x = base + h² J d
-            System.arraycopy(base, 0, rhs, 0, 3 * nf);
-            for (int sp = 0; sp < m; sp++) {
-                double k = ks[sp];
-                if (k == 0) {
-                    continue;
-                }
-                double w = h2 * k;
-                int ja = node[sa[sp]];
-                int jb = node[sb[sp]];
-                int q = 3 * sp;
+                double wk = w[sp];
+                int ja = fa[sp];
+                int jb = fb[sp];
                 if (ja >= 0) {
-                    rhs[3 * ja] -= w * spring[q];
-                    rhs[3 * ja + 1] -= w * spring[q + 1];
-                    rhs[3 * ja + 2] -= w * spring[q + 2];
+                    rhs[ja] -= wk * dx;
+                    rhs[ja + 1] -= wk * dy;
+                    rhs[ja + 2] -= wk * dz;
                 }
                 if (jb >= 0) {
-                    rhs[3 * jb] += w * spring[q];
-                    rhs[3 * jb + 1] += w * spring[q + 1];
-                    rhs[3 * jb + 2] += w * spring[q + 2];
+                    rhs[jb] += wk * dx;
+                    rhs[jb + 1] += wk * dy;
+                    rhs[jb + 2] += wk * dz;
                 }
             }
+            long t0 = System.nanoTime();
             cholesky.solveInterleaved(rhs);
+            substitution += System.nanoTime() - t0;
             boolean last = it == iterations - 1;
             for (int j = 0; j < nf; j++) {
                 int p = 3 * particleOfNode[j];
@@ -252,6 +300,7 @@ public final class FastMassSpring extends ProjectionBase {
                 v[p + k] = (x[p + k] - start[p + k]) * inv;
             }
         }
+        substitutionNanos = substitution;
         stats.iterations = iterations;
         stats.measureStrain(s);
         stats.lastCorrection = nf == 0 ? 0 : Math.sqrt(lastSq / nf);
@@ -274,40 +323,81 @@ public final class FastMassSpring extends ProjectionBase {
         return false;
     }
 
-    /** Takes the fingerprint, numbers the free particles, assembles A₁, orders and factorises it. */
+    /** Whether the sparsity of A changed since the last factorisation: another system, a pin, or a k_s to or from 0. */
+    private boolean structureChanged(MassSpringSystem s) {
+        if (s != seen || seenPinned.length != s.particleCount() || seenK.length != s.springCount()) {
+            return true;
+        }
+        for (int i = 0; i < seenPinned.length; i++) {
+            if (s.isPinned(i) != seenPinned[i]) {
+                return true;
+            }
+        }
+        final double[] ks = s.stiffnessArray();
+        for (int sp = 0; sp < seenK.length; sp++) {
+            if ((ks[sp] == 0) != (seenK[sp] == 0)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Takes the fingerprint, assembles A₁ and factorises it; when its sparsity changed, numbers
+     * the free particles and orders them first. The ordering depends on the sparsity alone, so a
+     * refactorisation with the old ordering is the factorisation a fresh integrator makes.
+     */
     private void refactor(MassSpringSystem s, double h) {
+        final long t0 = System.nanoTime();
         final int n = s.particleCount();
         final int m = s.springCount();
+        final boolean renumber = structureChanged(s);
         seen = s;
         seenH = h;
         seenC = s.airDamping();
         seenMass = s.massArray().clone();
         seenK = s.stiffnessArray().clone();
-        seenPinned = new boolean[n];
-        node = new int[n];
-        int nf = 0;
-        for (int i = 0; i < n; i++) {
-            seenPinned[i] = s.isPinned(i);
-            node[i] = seenPinned[i] ? -1 : nf++;
-        }
-        particleOfNode = new int[nf];
-        for (int i = 0; i < n; i++) {
-            if (node[i] >= 0) {
-                particleOfNode[node[i]] = i;
+        if (renumber) {
+            seenPinned = new boolean[n];
+            node = new int[n];
+            int nf = 0;
+            for (int i = 0; i < n; i++) {
+                seenPinned[i] = s.isPinned(i);
+                node[i] = seenPinned[i] ? -1 : nf++;
+            }
+            particleOfNode = new int[nf];
+            for (int i = 0; i < n; i++) {
+                if (node[i] >= 0) {
+                    particleOfNode[node[i]] = i;
+                }
+            }
+            start = new double[3 * n];
+            base = new double[3 * nf];
+            rhs = new double[3 * nf];
+            freeA = new int[m];
+            freeB = new int[m];
+            weight = new double[m];
+            for (int sp = 0; sp < m; sp++) {
+                int ja = node[s.springA(sp)];
+                int jb = node[s.springB(sp)];
+                freeA[sp] = ja < 0 ? -1 : 3 * ja;
+                freeB[sp] = jb < 0 ? -1 : 3 * jb;
             }
         }
-        start = new double[3 * n];
-        base = new double[3 * nf];
-        rhs = new double[3 * nf];
-        spring = new double[3 * m];
-
-        matrix = assemble(s, h, node, nf);
-        ordering = ReverseCuthillMcKee.order(matrix);
+        for (int sp = 0; sp < m; sp++) {
+            weight[sp] = h * h * s.stiffness(sp);
+        }
+        matrix = assemble(s, h, node, particleOfNode.length);
+        if (renumber) {
+            ordering = fillReducing.order(matrix);
+            orderings++;
+        }
         if (!cholesky.factor(matrix, ordering)) {
             // A = M + h c I + h² Lₖ with M > 0 and Lₖ ⪰ 0 is positive definite whenever the inputs are finite
             throw new IllegalStateException("the fast mass-spring matrix is not positive definite (non-finite h, mass or k_s?)");
         }
         factorizations++;
+        factorNanos = System.nanoTime() - t0;
     }
 
     /**

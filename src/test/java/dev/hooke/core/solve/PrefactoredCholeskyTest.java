@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The prefactored sparse Cholesky with a supplied ordering, and the reverse Cuthill–McKee
- * ordering: A x = b solved for every ordering (natural, RCM, random) as EJML's dense solve does,
+ * ordering: A x = b solved for every ordering (natural, RCM, nested dissection, random) as EJML's dense solve does,
  * orderings are permutations, and RCM does not add fill on a cloth.
  */
 class PrefactoredCholeskyTest {
@@ -101,7 +101,9 @@ class PrefactoredCholeskyTest {
             assertTrue(CommonOps_DDRM.solve(dense, new DMatrixRMaj(n, 1, true, b), expected));
             int[] rcm = ReverseCuthillMcKee.order(a);
             assertPermutation(rcm, n);
-            for (int[] order : new int[][] {null, rcm, shuffled(n, seed)}) {
+            int[] nd = NestedDissection.order(a);
+            assertPermutation(nd, n);
+            for (int[] order : new int[][] {null, rcm, nd, shuffled(n, seed)}) {
                 PrefactoredCholesky chol = new PrefactoredCholesky();
                 assertTrue(chol.factor(a, order));
                 double[] x = b.clone();
@@ -226,7 +228,7 @@ class PrefactoredCholeskyTest {
     void reverseCuthillMcKeeDoesNotAddFillOnACloth() {
         for (int size : new int[] {8, 16, 32}) {
             MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CLOTH).size(size).pins(ClothPins.CORNERS));
-            FastMassSpring liu = new FastMassSpring();
+            FastMassSpring liu = new FastMassSpring(FillReducingOrdering.REVERSE_CUTHILL_MCKEE);
             liu.step(s, 1.0 / 60);
             DMatrixSparseCSC a = liu.systemMatrix();
             int n = a.numRows;
