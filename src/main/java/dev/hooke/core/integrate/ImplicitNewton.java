@@ -2,6 +2,7 @@ package dev.hooke.core.integrate;
 
 import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.StateRecord;
 import dev.hooke.core.solve.LinearSolveStats;
 import dev.hooke.core.solve.LinearSolver;
 import dev.hooke.core.solve.SolveOutcome;
@@ -86,6 +87,8 @@ final class ImplicitNewton {
     private double[] delta = new double[0];
     private double[] warm = new double[0];
     private boolean warmValid;
+    /** Which particles the matrix's pattern pins, one bit each: a saved state's. */
+    private long[] mask = new long[0];
 
     /** Whether the first right-hand side takes the true ∂F/∂x (see {@link SystemMatrix#assembleStep}). */
     private final boolean trueDerivative;
@@ -154,6 +157,49 @@ final class ImplicitNewton {
     /** Forgets the warm start. */
     void reset() {
         warmValid = false;
+    }
+
+    /**
+     * Saves the warm start, the pattern the matrix was laid out with (with the particles a contact
+     * held) and the linear solver's own lag (a preconditioner's factor).
+     */
+    void saveState(StateRecord out, MassSpringSystem s) {
+        boolean laidOut = x0.length == 3 * s.particleCount();
+        out.putBoolean(laidOut);
+        if (!laidOut) {
+            return;
+        }
+        out.putBoolean(warmValid);
+        out.putArray(warm);
+        int words = (s.particleCount() + 63) >>> 6;
+        if (mask.length != words) {
+            mask = new long[words];
+        }
+        matrix.pinnedMask(mask);
+        out.putArray(mask);
+        solver.saveState(out, matrix);
+    }
+
+    /** Reads back what {@link #saveState} wrote. */
+    void restoreState(StateRecord in, MassSpringSystem s) {
+        if (!in.nextBoolean()) {
+            reset();
+            return;
+        }
+        warmValid = in.nextBoolean();
+        int dim = in.nextArrayLength();
+        if (warm.length != dim) {
+            rhs = new double[dim];
+            delta = new double[dim];
+            warm = new double[dim];
+        }
+        in.nextArray(warm);
+        if (mask.length != in.nextArrayLength()) {
+            mask = new long[in.nextArrayLength()];
+        }
+        in.nextArray(mask);
+        matrix.prepare(s, mask);
+        solver.restoreState(in, matrix);
     }
 
     /**
