@@ -116,16 +116,21 @@ public final class History {
 
     /**
      * Starts compare mode from the state shown (a frame scrubbed to, or the present one): lane A
-     * keeps its system, lane B is a copy of it stepped by {@code kind}, at the same t, x and v.
-     * Playing or paused as before.
+     * keeps its system, lane B is a copy of it stepped by {@code kind} with Δt = {@code dt} (in s,
+     * within the scene file's bounds), at the same t, x and v. Lane B then takes as many steps as
+     * keep it with lane A's clock. Playing or paused as before.
      */
-    public void fork(IntegratorKind kind) {
+    public void fork(IntegratorKind kind, double dt) {
         Objects.requireNonNull(kind, "integrator");
         runner.submit(Driver.Urgency.ENDS_JOB, () -> {
+            if (!(dt >= SceneFile.MIN_DT && dt <= SceneFile.MAX_DT)) {
+                throw new IllegalArgumentException("dt: " + dt + " s is outside " + SceneFile.MIN_DT + " … "
+                        + SceneFile.MAX_DT + " s");
+            }
             Simulation a = runner.lanes.sim(0);
             StateRecord state = new StateRecord();
             a.saveState(state);
-            Simulation b = new Simulation(a.system().copy(), runner.scene.createIntegrator(kind), a.dt());
+            Simulation b = new Simulation(a.system().copy(), runner.scene.createIntegrator(kind), dt);
             b.restoreState(state);
             clear();
             runner.compareKind = kind;

@@ -102,7 +102,7 @@ final class Lanes {
         lanes.forEach(l -> action.accept(l.sim));
     }
 
-    /** The system that sets the clock: the first that has not exploded (all share Δt), else lane 0. */
+    /** The system that sets the clock: the first that has not exploded, else lane 0. */
     Simulation lead() {
         for (Lane l : lanes) {
             if (!l.sim.exploded()) {
@@ -139,10 +139,17 @@ final class Lanes {
         }
     }
 
-    /** One step of every system that has not exploded. */
+    /**
+     * One step of the lead system, and as many of each other system that has not exploded as keep
+     * it within half its Δt of the lead's time: one each when they share Δt (a fork may give lane B
+     * another, {@link History#fork}).
+     */
     void step() {
+        Simulation lead = lead();
+        lead.step();
+        double t = lead.time();
         for (Lane l : lanes) {
-            if (!l.sim.exploded()) {
+            while (l.sim != lead && !l.sim.exploded() && l.sim.time() + 0.5 * l.sim.dt() < t) {
                 l.sim.step();
             }
         }

@@ -95,7 +95,7 @@ class HistoryTest {
         double time = ask(Simulation::time);
         double[] x = ask(sim -> sim.system().x.clone());
         double[] vel = ask(sim -> sim.system().v.clone());
-        runner.history.fork(IntegratorKind.RK4);
+        runner.history.fork(IntegratorKind.RK4, ask(Simulation::dt));
         assertEquals(IntegratorKind.RK4, askLane(1, Simulation::integratorKind));
         assertEquals(time, askLane(1, Simulation::time), BIT_FOR_BIT);
         assertArrayEquals(x, askLane(1, sim -> sim.system().x.clone()), BIT_FOR_BIT);
@@ -106,6 +106,26 @@ class HistoryTest {
         assertEquals(IntegratorKind.RK4, s.compareMode());
         steps(5);
         assertEquals(askLane(0, Simulation::time), askLane(1, Simulation::time), BIT_FOR_BIT, "the lanes keep one clock");
+    }
+
+    /**
+     * A fork with half the Δt: lane B takes two steps for each of lane A's, and the two clocks meet
+     * at every step of A (to the round-off of summing t in steps of Δt and Δt/2).
+     */
+    @Test
+    void aForkWithAnotherStepKeepsOneClock() throws Exception {
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.CHAIN));
+        steps(30);
+        runner.history.scrub(1);
+        double dt = ask(Simulation::dt);
+        long aSteps = ask(Simulation::steps);
+        runner.history.fork(IntegratorKind.SYMPLECTIC_EULER, dt / 2);
+        assertEquals(dt / 2, askLane(1, Simulation::dt), BIT_FOR_BIT);
+        assertEquals(ask(Simulation::time), askLane(1, Simulation::time), BIT_FOR_BIT);
+        steps(10);
+        assertEquals(aSteps + 10, (long) askLane(0, Simulation::steps));
+        assertEquals(aSteps + 20, (long) askLane(1, Simulation::steps), "two steps of Δt/2 per step of Δt");
+        assertEquals(askLane(0, Simulation::time), askLane(1, Simulation::time), 1e-12);
     }
 
     /**
