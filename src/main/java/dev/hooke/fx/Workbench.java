@@ -91,6 +91,8 @@ public final class Workbench implements AutoCloseable {
     /** The FX thread's time per pulse, and its readout over the view. */
     private final PerformanceMonitor performance = new PerformanceMonitor();
     private final ModesWindow modes = new ModesWindow(() -> root.getScene() == null ? null : root.getScene().getWindow());
+    /** The timeline under the view: scrub, resume, fork. */
+    private final TimelineBar timeline;
     private Snapshot shown;
 
     /** Builds the window's content and starts the simulation thread (paused). */
@@ -112,7 +114,10 @@ public final class Workbench implements AutoCloseable {
         chartsScroll.setFocusTraversable(false);
         chartsScroll.setId("chartsScroll");
         chartsScroll.getStyleClass().add("charts-scroll");
-        SplitPane centre = new SplitPane(viewWithReadout, chartsScroll);
+        timeline = new TimelineBar(runner);
+        VBox viewAndTimeline = new VBox(viewWithReadout, timeline.node());
+        VBox.setVgrow(viewWithReadout, Priority.ALWAYS);
+        SplitPane centre = new SplitPane(viewAndTimeline, chartsScroll);
         centre.setOrientation(Orientation.VERTICAL);
         centre.setDividerPositions(0.68);
         SplitPane.setResizableWithParent(chartsScroll, false);
@@ -188,6 +193,7 @@ public final class Workbench implements AutoCloseable {
         lessons.localize();
         performance.localize();
         modes.localize();
+        timeline.localize();
         status.showFps();
         Snapshot s = runner.latest();
         status.show(s);
@@ -308,6 +314,7 @@ public final class Workbench implements AutoCloseable {
             banner.show(s);
             status.showNotice(s);
             sidePanel.update(s);
+            timeline.show(s);
             showCompareInCharts(s);
             charts.showSolver(s.integrator().isImplicit()
                     || (s.compare() != null && s.compare().integrator().isImplicit()));
