@@ -18,6 +18,8 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.Slider;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
@@ -27,12 +29,13 @@ import javafx.scene.layout.Region;
  * The timeline under the view: a slider over the states the runner recorded
  * ({@link History}: the last {@value History#WINDOW_SECONDS} s), which scrubs back through them
  * while paused; the chosen state's t and energy E = K + U_el + U_g; <em>Resume from here</em>; and
- * <em>Fork here</em> with lane B's method and Δt (a factor of lane A's). Every view shows the
+ * <em>Fork here</em>, a menu of the methods lane B may run, with lane B's Δt (a factor of lane
+ * A's) chosen beside it; the row wraps where the window is narrow. Every view shows the
  * state chosen, since the runner's systems take it and the snapshots follow; the charts keep the
  * run until a resume or a fork starts a new generation at the chosen time.
  *
  * <p>Ids: {@code timelineBar}, {@code timelineSlider}, {@code timelineState}, {@code resumeHereButton},
- * {@code forkMethod}, {@code forkDt}, {@code forkHereButton}.
+ * {@code forkDt}, {@code forkHereButton} (its items {@code fork-<method id>}).
  */
 final class TimelineBar {
 
@@ -43,13 +46,11 @@ final class TimelineBar {
     private final Slider slider = new Slider(0, 1, 1);
     private final Label state = new Label();
     private final Button resume = new Button();
-    private final ComboBox<IntegratorKind> method = new ComboBox<>();
     private final ComboBox<Double> dtFactor = new ComboBox<>();
-    private final Button fork = new Button();
+    private final MenuButton fork = new MenuButton();
     private final Label caption = caption("");
-    private final Label methodCaption = caption("");
     private final Label dtCaption = caption("");
-    private final FlowPane bar;
+    private final FlowPane row;
     /** Whether the slider is being set from a snapshot (its moves are then not the user's). */
     private boolean showing;
     private Snapshot shown;
@@ -61,7 +62,7 @@ final class TimelineBar {
         slider.setMajorTickUnit(1);
         slider.setMinorTickCount(0);
         slider.setSnapToTicks(true);
-        slider.setPrefWidth(260);
+        slider.setPrefWidth(160);
         slider.valueProperty().addListener((obs, was, now) -> {
             if (!showing && now != null) {
                 runner.history.scrub((int) Math.round(now.doubleValue()));
@@ -72,27 +73,33 @@ final class TimelineBar {
         resume.setId("resumeHereButton");
         resume.setMinWidth(Region.USE_PREF_SIZE);
         resume.setOnAction(e -> runner.history.resume());
-        method.setId("forkMethod");
-        method.getItems().setAll(Integrators.kinds());
-        method.setConverter(converter(Phrases::integrator));
-        method.setValue(IntegratorKind.RK4);
         dtFactor.setId("forkDt");
         dtFactor.getItems().setAll(DT_FACTORS);
         dtFactor.setConverter(converter(f -> "× " + Numbers.format(f)));
         dtFactor.setValue(1.0);
         fork.setId("forkHereButton");
         fork.setMinWidth(Region.USE_PREF_SIZE);
-        fork.setOnAction(e -> forkHere());
-        bar = new FlowPane(8, 4, caption, slider, state, resume, methodCaption, method, dtCaption, dtFactor, fork);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.setId("timelineBar");
-        bar.getStyleClass().add("timeline-bar");
+        row = new FlowPane(8, 4, caption, slider, state, resume, dtCaption, dtFactor, fork);
+        row.setAlignment(Pos.CENTER_LEFT);
+        row.setId("timelineBar");
+        row.getStyleClass().add("timeline-bar");
+        for (Region r : List.of(caption, dtCaption, dtFactor)) {
+            r.setMinWidth(Region.USE_PREF_SIZE);
+        }
         localize();
     }
 
     /** The bar. */
     Node node() {
-        return bar;
+        return row;
+    }
+
+    /** Shows the bar, or hides it (a lesson runs its own simulations, which the timeline does not record). */
+    void setAvailable(boolean on) {
+        if (row.isVisible() != on) {
+            row.setVisible(on);
+            row.setManaged(on);
+        }
     }
 
     /** Writes the texts in the language in use. */
@@ -101,10 +108,16 @@ final class TimelineBar {
         slider.setTooltip(new Tooltip(I18n.text("timeline.tip", Numbers.format(History.WINDOW_SECONDS))));
         resume.setText(I18n.text("timeline.resume"));
         resume.setTooltip(new Tooltip(I18n.text("timeline.resume.tip")));
-        methodCaption.setText(I18n.text("timeline.fork.method"));
         dtCaption.setText(I18n.text("timeline.fork.dt"));
         fork.setText(I18n.text("timeline.fork"));
         fork.setTooltip(new Tooltip(I18n.text("timeline.fork.tip")));
+        fork.getItems().clear();
+        for (IntegratorKind kind : Integrators.kinds()) {
+            MenuItem item = new MenuItem(I18n.text("timeline.fork.with", Phrases.integrator(kind)));
+            item.setId("fork-" + kind.id());
+            item.setOnAction(e -> forkHere(kind));
+            fork.getItems().add(item);
+        }
         if (shown != null) {
             Snapshot s = shown;
             shown = null;
@@ -143,10 +156,9 @@ final class TimelineBar {
         return String.format(Locale.ROOT, "%.6g", joules);
     }
 
-    private void forkHere() {
-        IntegratorKind kind = method.getValue();
+    private void forkHere(IntegratorKind kind) {
         Double factor = dtFactor.getValue();
-        if (kind == null || factor == null || shown == null) {
+        if (factor == null || shown == null) {
             return;
         }
         double dt = Math.min(SceneFile.MAX_DT, Math.max(SceneFile.MIN_DT, shown.dt() * factor));

@@ -117,6 +117,7 @@ public final class Workbench implements AutoCloseable {
         timeline = new TimelineBar(runner);
         VBox viewAndTimeline = new VBox(viewWithReadout, timeline.node());
         VBox.setVgrow(viewWithReadout, Priority.ALWAYS);
+        viewWithReadout.setMinHeight(0);
         SplitPane centre = new SplitPane(viewAndTimeline, chartsScroll);
         centre.setOrientation(Orientation.VERTICAL);
         centre.setDividerPositions(0.68);
@@ -303,6 +304,7 @@ public final class Workbench implements AutoCloseable {
     private void frame(long now) {
         performance.begin();
         LessonSession session = lessons.session();
+        timeline.setAvailable(session == null);
         charts.focus(session != null ? lessons.charts() : java.util.Set.of());
         charts.showSweep(session != null ? lessons.sweepShown() : null);
         Snapshot s = runner.latest();

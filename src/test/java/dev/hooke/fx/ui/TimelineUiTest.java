@@ -19,7 +19,6 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import javafx.scene.chart.XYChart;
-import javafx.scene.control.ComboBox;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.Slider;
 import javafx.stage.Stage;
@@ -148,12 +147,8 @@ class TimelineUiTest {
         scrub(robot, 2);
         double t2 = lane(0, Simulation::time);
         double[] x2 = lane(0, sim -> sim.system().x.clone());
-        ComboBox<?> method = robot.lookup("#forkMethod").queryAs(ComboBox.class);
-        robot.clickOn("#forkMethod");
-        robot.clickOn(IntegratorKind.RK4.displayName());
-        waitFor("RK4 chosen", () -> method.getValue() == IntegratorKind.RK4);
-
         robot.clickOn("#forkHereButton");
+        robot.clickOn("#fork-rk4");
         waitFor("compare mode", () -> snapshot().compare() != null && workbench.rendered() == snapshot());
         assertEquals(IntegratorKind.RK4, lane(1, Simulation::integratorKind));
         assertEquals(t2, lane(1, Simulation::time), BIT_FOR_BIT, "B starts at A's time");
