@@ -144,7 +144,9 @@ final class TimelineBar {
             slider.setValue(v.scrubbed() ? v.shown() : Math.max(0, v.frames() - 1));
             showing = false;
         }
-        if (!s.running()) {
+        if (s.running()) {
+            state.setText("");      // the status bar has the time; the timeline speaks of a state held still
+        } else {
             EnergySample e = s.energy();
             state.setText(I18n.text("timeline.state", String.format(Locale.ROOT, "%.3f", s.time()),
                     energy(e.kinetic() + e.elastic() + e.gravitational())));
