@@ -142,6 +142,10 @@ public final class History {
 
     /** What the snapshots say of the timeline. Simulation thread. */
     View view() {
+        if (view == null) {
+            view = count == 0 ? View.EMPTY : new View(count, shown, frame(0).time, newest().time, stride,
+                    ring.length, count * bytesPerFrame);
+        }
         return view;
     }
 
@@ -242,9 +246,9 @@ public final class History {
         oldest = 0;
     }
 
+    /** The view changed: the next snapshot makes it (recording itself allocates nothing). */
     private void publishView() {
-        view = count == 0 ? View.EMPTY : new View(count, shown, frame(0).time, newest().time, stride,
-                ring.length, count * bytesPerFrame);
+        view = null;
     }
 
     /** Shows frame {@code k}: every lane takes its state. */

@@ -104,9 +104,9 @@ final class Lanes {
 
     /** The system that sets the clock: the first that has not exploded, else lane 0. */
     Simulation lead() {
-        for (Lane l : lanes) {
-            if (!l.sim.exploded()) {
-                return l.sim;
+        for (int k = 0; k < lanes.size(); k++) {      // by index: a step allocates nothing
+            if (!lanes.get(k).sim.exploded()) {
+                return lanes.get(k).sim;
             }
         }
         return lanes.get(0).sim;
@@ -148,9 +148,10 @@ final class Lanes {
         Simulation lead = lead();
         lead.step();
         double t = lead.time();
-        for (Lane l : lanes) {
-            while (l.sim != lead && !l.sim.exploded() && l.sim.time() + 0.5 * l.sim.dt() < t) {
-                l.sim.step();
+        for (int k = 0; k < lanes.size(); k++) {
+            Simulation sim = lanes.get(k).sim;
+            while (sim != lead && !sim.exploded() && sim.time() + 0.5 * sim.dt() < t) {
+                sim.step();
             }
         }
     }

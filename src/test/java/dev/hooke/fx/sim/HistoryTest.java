@@ -129,6 +129,29 @@ class HistoryTest {
     }
 
     /**
+     * Once the ring has gone round, recording allocates nothing: every window of k steps (one
+     * frame written over the oldest, with Verlet's history) allocates 0 bytes.
+     */
+    @Test
+    void recordingAllocatesNothingOnceTheRingHasGoneRound() throws Exception {
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.CHAIN).withIntegrator(IntegratorKind.VERLET));
+        long bytes = ask(sim -> {
+            Runnable step = () -> {
+                runner.history.beforeStep();
+                runner.lanes.step();
+            };
+            step.run();
+            History.View v = runner.history.view();
+            for (long i = 0; i < (v.capacity() + 2L) * v.stride(); i++) {
+                step.run();
+            }
+            assertEquals(v.capacity(), runner.history.view().frames(), "the ring is full");
+            return dev.hooke.core.Allocations.quietestWindow(step, v.stride(), 20);
+        });
+        assertEquals(0, bytes, "bytes allocated by the quietest window of k steps");
+    }
+
+    /**
      * The 100×100 cloth: the frames fit {@value History#MAX_MEGABYTES} MiB, and still span the
      * window (capacity − 1 strides of Δt ≥ 30 s).
      */
