@@ -142,6 +142,9 @@ public final class History {
 
     /** What the snapshots say of the timeline. Simulation thread. */
     View view() {
+        if (!sameRun()) {
+            return View.EMPTY;      // the frames belong to a run no longer shown (a new value, scene or lesson)
+        }
         if (view == null) {
             view = count == 0 ? View.EMPTY : new View(count, shown, frame(0).time, newest().time, stride,
                     ring.length, count * bytesPerFrame);
@@ -276,11 +279,15 @@ public final class History {
         if (shown < 0) {
             return;
         }
+        boolean same = sameRun();
         count = shown + 1;
         shown = -1;
         List<Simulation> sims = new ArrayList<>();
         runner.lanes.forEach(sims::add);
         runner.show(runner.scene, sims, null);
+        if (!same) {
+            clear();            // a value changed at the frame: what was recorded before ran under the old one
+        }
         adoptRun();
         publishView();
     }

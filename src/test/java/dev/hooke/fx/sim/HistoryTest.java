@@ -128,6 +128,22 @@ class HistoryTest {
         assertEquals(askLane(0, Simulation::time), askLane(1, Simulation::time), 1e-12);
     }
 
+    /** An edit of a value starts the timeline afresh: the frames ran under the old value. */
+    @Test
+    void anEditStartsTheTimelineAfresh() throws Exception {
+        runner = new SimulationRunner(SceneFile.defaults(SceneType.CHAIN));
+        steps(40);
+        runner.history.scrub(1);
+        assertTrue(ask(sim -> runner.history.view()).scrubbed());
+        runner.edit(scene -> scene.withStiffness(2 * scene.stiffness()));
+        assertEquals(History.View.EMPTY, ask(sim -> runner.history.view()), "no frames of the new value yet");
+        long at = ask(Simulation::steps);
+        steps(1);
+        History.View v = ask(sim -> runner.history.view());
+        assertEquals(1, v.frames(), "the first frame of the new value");
+        assertEquals(at * ask(Simulation::dt), v.firstTime(), 1e-12, "recorded where the edit was made");
+    }
+
     /**
      * Once the ring has gone round, recording allocates nothing: every window of k steps (one
      * frame written over the oldest, with Verlet's history) allocates 0 bytes.

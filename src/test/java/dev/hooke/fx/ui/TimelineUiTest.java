@@ -36,7 +36,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * The timeline under the view, on the chain: scrubbing back shows the chosen state in every view
  * (the drawn positions, the status bar's time, the timeline's energy), resuming from it runs the
  * recorded trajectory again bit for bit, and a fork starts compare mode with lane B at lane A's
- * state.
+ * state, with the method and Δt chosen.
  */
 @Tag("ui")
 @ExtendWith(ApplicationExtension.class)
@@ -44,6 +44,8 @@ class TimelineUiTest {
 
     /** Exact: the resumed run is the recorded one. */
     private static final double BIT_FOR_BIT = 0.0;
+    /** How far the two lanes' clocks may differ after summing t in steps of Δt and Δt/2; in s. */
+    private static final double CLOCKS = 1e-12;
     /** How close the fork's two lanes start; in m. */
     private static final double FORK_POSITIONS = 1e-12;
 
@@ -146,11 +148,15 @@ class TimelineUiTest {
         record(robot, 6);
         scrub(robot, 2);
         double t2 = lane(0, Simulation::time);
+        long forkedAt = lane(0, Simulation::steps);
         double[] x2 = lane(0, sim -> sim.system().x.clone());
+        robot.clickOn("#forkDt");
+        robot.clickOn("× 0.5");
         robot.clickOn("#forkHereButton");
         robot.clickOn("#fork-rk4");
         waitFor("compare mode", () -> snapshot().compare() != null && workbench.rendered() == snapshot());
         assertEquals(IntegratorKind.RK4, lane(1, Simulation::integratorKind));
+        assertEquals(lane(0, Simulation::dt) / 2, lane(1, Simulation::dt), BIT_FOR_BIT, "B steps with half A's Δt");
         assertEquals(t2, lane(1, Simulation::time), BIT_FOR_BIT, "B starts at A's time");
         assertEquals(t2, lane(0, Simulation::time), BIT_FOR_BIT, "A stays at the chosen time");
         assertArrayEquals(x2, lane(1, sim -> sim.system().x.clone()), FORK_POSITIONS, "B starts at A's positions");
@@ -167,6 +173,8 @@ class TimelineUiTest {
         waitFor("both to run on", () -> snapshot().compare().steps() > snapshot().timeline().stride() * 3L);
         robot.clickOn("#playButton");
         waitFor("paused", () -> !snapshot().running());
-        assertEquals(lane(0, Simulation::time), lane(1, Simulation::time), BIT_FOR_BIT, "one clock");
+        assertEquals(lane(0, Simulation::time), lane(1, Simulation::time), CLOCKS, "one clock");
+        assertEquals(2 * (lane(0, Simulation::steps) - forkedAt), lane(1, Simulation::steps) - forkedAt,
+                "two steps of B for each of A");
     }
 }
