@@ -260,6 +260,9 @@ public final class History {
             return;
         }
         if (shown < 0 && newest().steps != runner.lanes.sim(0).steps()) {
+            if (count == ring.length) {
+                k--;            // the oldest frame makes room: the frame asked for moves down one
+            }
             record();           // the present state, to come back to
         }
         int target = Math.max(0, Math.min(count - 1, k));
