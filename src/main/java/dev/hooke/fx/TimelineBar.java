@@ -125,32 +125,36 @@ final class TimelineBar {
         }
     }
 
-    /** Shows what the snapshot says of the timeline. */
+    /**
+     * Shows what the snapshot says of the timeline. While the simulation runs nothing here changes
+     * after the first frame (the slider is off, the state blank), so that a running frame lays
+     * nothing out again; paused, the slider spans the frames and stands at the one shown.
+     */
     void show(Snapshot s) {
-        if (shown != null && s.timeline().equals(shown.timeline()) && s.running() == shown.running()
-                && s.driven() == shown.driven() && s.time() == shown.time()) {
-            shown = s;
+        boolean same = shown != null && s.running() == shown.running() && s.driven() == shown.driven()
+                && (s.running() || (s.timeline().equals(shown.timeline()) && s.time() == shown.time()));
+        shown = s;
+        if (same) {
             return;
         }
-        shown = s;
         History.View v = s.timeline();
         boolean paused = !s.running() && !s.driven();
         slider.setDisable(!paused || v.frames() < 2);
         resume.setDisable(!paused || !v.scrubbed());
         fork.setDisable(s.driven());
+        if (s.running()) {
+            state.setText("");      // the status bar has the time; the timeline speaks of a state held still
+            return;
+        }
         if (!slider.isValueChanging()) {
             showing = true;
             slider.setMax(Math.max(1, v.frames() - 1));
             slider.setValue(v.scrubbed() ? v.shown() : Math.max(0, v.frames() - 1));
             showing = false;
         }
-        if (s.running()) {
-            state.setText("");      // the status bar has the time; the timeline speaks of a state held still
-        } else {
-            EnergySample e = s.energy();
-            state.setText(I18n.text("timeline.state", String.format(Locale.ROOT, "%.3f", s.time()),
-                    energy(e.kinetic() + e.elastic() + e.gravitational())));
-        }
+        EnergySample e = s.energy();
+        state.setText(I18n.text("timeline.state", String.format(Locale.ROOT, "%.3f", s.time()),
+                energy(e.kinetic() + e.elastic() + e.gravitational())));
     }
 
     /** E in J, as the timeline shows it (tests compare it with the engine's). */
