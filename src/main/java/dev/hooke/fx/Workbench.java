@@ -101,6 +101,8 @@ public final class Workbench implements AutoCloseable {
     private Object modesOpenedFor;
     /** Whether the view draws a mode chosen in the Modes window instead of the live state. */
     private boolean modeShown;
+    /** The timeline under the view: scrub, resume, fork. */
+    private final TimelineBar timeline;
     private Snapshot shown;
 
     /** Builds the window's content and starts the simulation thread (paused). */
@@ -122,7 +124,11 @@ public final class Workbench implements AutoCloseable {
         chartsScroll.setFocusTraversable(false);
         chartsScroll.setId("chartsScroll");
         chartsScroll.getStyleClass().add("charts-scroll");
-        SplitPane centre = new SplitPane(viewWithReadout, chartsScroll);
+        timeline = new TimelineBar(runner);
+        VBox viewAndTimeline = new VBox(viewWithReadout, timeline.node());
+        VBox.setVgrow(viewWithReadout, Priority.ALWAYS);
+        viewWithReadout.setMinHeight(0);
+        SplitPane centre = new SplitPane(viewAndTimeline, chartsScroll);
         centre.setOrientation(Orientation.VERTICAL);
         centre.setDividerPositions(0.68);
         SplitPane.setResizableWithParent(chartsScroll, false);
@@ -198,6 +204,7 @@ public final class Workbench implements AutoCloseable {
         lessons.localize();
         performance.localize();
         modes.localize();
+        timeline.localize();
         status.showFps();
         Snapshot s = runner.latest();
         status.show(s);
@@ -307,6 +314,7 @@ public final class Workbench implements AutoCloseable {
     private void frame(long now) {
         performance.begin();
         LessonSession session = lessons.session();
+        timeline.setAvailable(session == null);
         charts.focus(session != null ? lessons.charts() : java.util.Set.of());
         charts.showSweep(session != null ? lessons.sweepShown() : null);
         Snapshot s = runner.latest();
@@ -318,6 +326,7 @@ public final class Workbench implements AutoCloseable {
             banner.show(s);
             status.showNotice(s);
             sidePanel.update(s);
+            timeline.show(s);
             showCompareInCharts(s);
             charts.showSolver(s.integrator().isImplicit()
                     || (s.compare() != null && s.compare().integrator().isImplicit()));

@@ -1,6 +1,7 @@
 package dev.hooke.core.integrate;
 
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.StateRecord;
 import dev.hooke.core.solve.LinearSolver;
 import dev.hooke.core.solve.SystemMatrix;
 
@@ -64,6 +65,17 @@ public abstract sealed class ImplicitIntegrator implements Integrator permits Ba
     @Override
     public void reset() {
         newton.reset();
+    }
+
+    /** Saves the Newton solve's warm start, its matrix's pattern and its linear solver's lag. */
+    @Override
+    public void saveState(StateRecord out, MassSpringSystem s) {
+        newton.saveState(out, s);
+    }
+
+    @Override
+    public void restoreState(StateRecord in, MassSpringSystem s) {
+        newton.restoreState(in, s);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.hooke.core.integrate;
 
 import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.StateRecord;
 import dev.hooke.core.solve.LinearSolveStats;
 import dev.hooke.core.solve.LinearSolver;
 import dev.hooke.core.solve.SolveOutcome;
@@ -104,6 +105,8 @@ final class ImplicitNewton {
     private boolean warmValid;
     /** The pinned flags of the last step (length n once a step was taken). */
     private boolean[] lastPinned = new boolean[0];
+    /** Which particles the matrix's pattern pins, one bit each: a saved state's. */
+    private long[] mask = new long[0];
 
     /** Whether the first right-hand side takes the true ∂F/∂x (see {@link SystemMatrix#assembleStep}). */
     private final boolean trueDerivative;
@@ -173,6 +176,59 @@ final class ImplicitNewton {
     /** Forgets the warm start. */
     void reset() {
         warmValid = false;
+    }
+
+    /**
+     * Saves the warm start, the pattern the matrix was laid out with (with the particles a contact
+     * held, which is also the last step's pinned set that decides a second Newton iteration) and the
+     * linear solver's own lag (a preconditioner's factor).
+     */
+    void saveState(StateRecord out, MassSpringSystem s) {
+        boolean laidOut = x0.length == 3 * s.particleCount();
+        out.putBoolean(laidOut);
+        if (!laidOut) {
+            return;
+        }
+        out.putBoolean(warmValid);
+        out.putArray(warm);
+        int words = (s.particleCount() + 63) >>> 6;
+        if (mask.length != words) {
+            mask = new long[words];
+        }
+        matrix.pinnedMask(mask);
+        out.putArray(mask);
+        solver.saveState(out, matrix);
+    }
+
+    /** Reads back what {@link #saveState} wrote. */
+    void restoreState(StateRecord in, MassSpringSystem s) {
+        if (!in.nextBoolean()) {
+            reset();
+            lastPinned = new boolean[0];
+            return;
+        }
+        warmValid = in.nextBoolean();
+        int dim = in.nextArrayLength();
+        if (warm.length != dim) {
+            rhs = new double[dim];
+            delta = new double[dim];
+            warm = new double[dim];
+        }
+        in.nextArray(warm);
+        if (mask.length != in.nextArrayLength()) {
+            mask = new long[in.nextArrayLength()];
+        }
+        in.nextArray(mask);
+        // The last step's pinned set is the one the matrix was laid out with.
+        int n = s.particleCount();
+        if (lastPinned.length != n) {
+            lastPinned = new boolean[n];
+        }
+        for (int i = 0; i < n; i++) {
+            lastPinned[i] = (mask[i >>> 6] & (1L << i)) != 0;
+        }
+        matrix.prepare(s, mask);
+        solver.restoreState(in, matrix);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.hooke.core.integrate;
 
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.StateRecord;
 
 /**
  * One time-integration method. An integrator advances a system by one step of length h; it may
@@ -26,6 +27,26 @@ public interface Integrator {
 
     /** Forgets any history (previous positions, cached forces, warm starts). */
     default void reset() {
+    }
+
+    /**
+     * Writes what this method keeps from one step to the next (previous positions, a cached
+     * force, a warm start, a lagged preconditioner) into {@code out}, after the simulation's own
+     * state, so that {@link #restoreState} on the same system later continues the run bit for
+     * bit. A method that keeps nothing across steps writes nothing (the default). Called between
+     * steps; allocates nothing once {@code out} has held a state of this system.
+     *
+     * @param s the system the method steps
+     */
+    default void saveState(StateRecord out, MassSpringSystem s) {
+    }
+
+    /**
+     * Reads back what {@link #saveState} wrote, after the system's state has been restored (its
+     * {@link MassSpringSystem#revision() revision} is the present one): the next step continues
+     * exactly as the step after the save did.
+     */
+    default void restoreState(StateRecord in, MassSpringSystem s) {
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.hooke.core.integrate;
 import dev.hooke.core.stability.LimitFormula;
 import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.StateRecord;
 
 /**
  * Position (Störmer) Verlet in the form of the GAMES101 rope assignment, with its damping factor δ:
@@ -174,5 +175,38 @@ public final class PositionVerlet implements Integrator {
     @Override
     public double dissipatedWork() {
         return dissipated;
+    }
+
+    /** Saves the history x⁻, the cached acceleration, P_d there, and the Δt they belong to. */
+    @Override
+    public void saveState(StateRecord out, MassSpringSystem s) {
+        boolean current = seen == s && seenRevision == s.revision();
+        out.putBoolean(current);
+        if (current) {
+            out.putDouble(seenH);
+            out.putDouble(powerAtAcc);
+            out.putArray(xPrev);
+            out.putArray(acc);
+        }
+    }
+
+    @Override
+    public void restoreState(StateRecord in, MassSpringSystem s) {
+        if (!in.nextBoolean()) {
+            reset();
+            return;
+        }
+        seenH = in.nextDouble();
+        powerAtAcc = in.nextDouble();
+        int n3 = in.nextArrayLength();
+        if (xPrev.length != n3) {
+            xPrev = new double[n3];
+            acc = new double[n3];
+            vHalf = new double[n3];
+        }
+        in.nextArray(xPrev);
+        in.nextArray(acc);
+        seen = s;
+        seenRevision = s.revision();
     }
 }

@@ -3,6 +3,7 @@ package dev.hooke.core.integrate;
 import dev.hooke.core.stability.LimitFormula;
 import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.StateRecord;
 
 /**
  * Velocity Verlet (kick-drift-kick leapfrog):
@@ -118,5 +119,33 @@ public final class VelocityVerlet implements Integrator {
     @Override
     public double dissipatedWork() {
         return dissipated;
+    }
+
+    /** Saves the cached acceleration a(x⁺) and P_d there, when they belong to the present state. */
+    @Override
+    public void saveState(StateRecord out, MassSpringSystem s) {
+        boolean current = seen == s && seenRevision == s.revision();
+        out.putBoolean(current);
+        if (current) {
+            out.putDouble(powerAtAcc);
+            out.putArray(acc);
+        }
+    }
+
+    @Override
+    public void restoreState(StateRecord in, MassSpringSystem s) {
+        if (!in.nextBoolean()) {
+            reset();
+            return;
+        }
+        powerAtAcc = in.nextDouble();
+        int n3 = in.nextArrayLength();
+        if (acc.length != n3) {
+            acc = new double[n3];
+            vHalf = new double[n3];
+        }
+        in.nextArray(acc);
+        seen = s;
+        seenRevision = s.revision();
     }
 }

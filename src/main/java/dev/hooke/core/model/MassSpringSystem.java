@@ -366,6 +366,17 @@ public final class MassSpringSystem {
         }
     }
 
+    /** Mends broken spring s with k_s in N/m and k_d in N·s/m (a state saved before it broke is restored). */
+    public void mend(int s, double k, double d) {
+        if (broken[s]) {
+            broken[s] = false;
+            brokenCount--;
+            ks[s] = k;
+            kd[s] = d;
+            revision++;
+        }
+    }
+
     private void dropBroken() {
         for (int s = 0; s < springCount && brokenCount > 0; s++) {
             ks[s] = broken[s] ? 0 : ks[s];

@@ -4,6 +4,7 @@ import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.model.ClothSurface;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.StateRecord;
 import dev.hooke.core.model.Sphere;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.stability.StabilityAnalysis;
@@ -57,6 +58,15 @@ import java.util.Objects;
  * above the integrator's predicted limit are ({@link ExplosionReport.Cause#SHATTERED}). Then a
  * cloth with a thickness resolves its self-collisions ({@link SelfCollision}), whose energy is
  * counted like the ground's.
+ *
+ * <h2>Saved states</h2>
+ * {@link #saveState} writes everything the next steps depend on into a {@link StateRecord}: t, the
+ * step count, x and v, the observables (W_d, the dissipated work, among them), the explosion
+ * detector's scales and report, the broken springs and the tear window, then the integrator's own
+ * history ({@link Integrator#saveState}). {@link #restoreState} takes it back, and the steps that
+ * follow are those that followed the save, bit for bit. The contact keeps nothing from one step to
+ * the next (which particles it holds is decided afresh at every step), nor does the wind (its gust
+ * is set from t), nor the self-collision (its neighbours come from the springs).
  */
 public final class Simulation {
 
@@ -255,6 +265,97 @@ public final class Simulation {
             }
         }
         return best;
+    }
+
+    // ------------------------------------------------------------------ saved states
+
+    /**
+     * Writes the present state into {@code out} (cleared first), between two steps: see the class
+     * comment. Allocates nothing once {@code out} has held a state of this system.
+     */
+    public void saveState(StateRecord out) {
+        out.clear();
+        out.putDouble(time);
+        out.putLong(steps);
+        out.putReference(explosion);
+        out.putReference(limitSeen);
+        out.putDouble(dt);
+        out.putDouble(energyScale);
+        out.putDouble(startEnergy);
+        out.putDouble(gainScale);
+        Observables o = observables;
+        out.putDouble(o.kinetic);
+        out.putDouble(o.elastic);
+        out.putDouble(o.gravitational);
+        out.putDouble(o.dissipated);
+        out.putDouble(o.dampingPower);
+        out.putDouble(o.momentum[0]);
+        out.putDouble(o.momentum[1]);
+        out.putDouble(o.momentum[2]);
+        out.putDouble(o.maxSpeed);
+        out.putDouble(o.maxStrain);
+        out.putDouble(o.internalKinetic);
+        out.putDouble(o.penetration);
+        out.putLong(o.contacts);
+        out.putLong(o.torn);
+        out.putArray(system.x);
+        out.putArray(system.v);
+        out.putArray(referencePositions);
+        tearing.saveState(out, system);
+        out.integratorPart(integrator.kind());
+        integrator.saveState(out, system);
+    }
+
+    /**
+     * Takes back a state {@link #saveState} wrote, from this simulation or another of the same
+     * scene (a fork): the steps that follow are those that followed the save, bit for bit, when
+     * the method is the one that saved it; another method starts without history
+     * ({@link Integrator#reset()}) from the same t, x and v. The parameters stay the present ones.
+     *
+     * @throws IllegalStateException when the record is of a system of another size
+     */
+    public void restoreState(StateRecord in) {
+        in.rewind();
+        if (in.nextArrayLength() != system.x.length) {
+            throw new IllegalStateException("the saved state has " + in.nextArrayLength() / 3
+                    + " particles, the system " + system.particleCount());
+        }
+        time = in.nextDouble();
+        steps = in.nextLong();
+        explosion = (ExplosionReport) in.nextReference();
+        StabilityLimit savedLimit = (StabilityLimit) in.nextReference();
+        double savedDt = in.nextDouble();
+        energyScale = in.nextDouble();
+        startEnergy = in.nextDouble();
+        gainScale = in.nextDouble();
+        Observables o = observables;
+        o.kinetic = in.nextDouble();
+        o.elastic = in.nextDouble();
+        o.gravitational = in.nextDouble();
+        o.dissipated = in.nextDouble();
+        o.dampingPower = in.nextDouble();
+        o.momentum[0] = in.nextDouble();
+        o.momentum[1] = in.nextDouble();
+        o.momentum[2] = in.nextDouble();
+        o.maxSpeed = in.nextDouble();
+        o.maxStrain = in.nextDouble();
+        o.internalKinetic = in.nextDouble();
+        o.penetration = in.nextDouble();
+        o.contacts = (int) in.nextLong();
+        o.torn = (int) in.nextLong();
+        in.nextArray(system.x);
+        in.nextArray(system.v);
+        in.nextArray(referencePositions);
+        tearing.restoreState(in, system);
+        accumulator = 0;
+        system.touch();
+        boolean sameMethod = integrator.kind().equals(in.integratorKind()) && in.atIntegratorPart();
+        limitSeen = sameMethod && savedDt == dt ? savedLimit : null;
+        if (sameMethod) {
+            integrator.restoreState(in, system);
+        } else {
+            integrator.reset();
+        }
     }
 
     // ------------------------------------------------------------------ energy scale

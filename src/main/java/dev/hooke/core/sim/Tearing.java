@@ -2,6 +2,7 @@ package dev.hooke.core.sim;
 
 import dev.hooke.core.force.SpringGeometry;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.StateRecord;
 
 /**
  * Breaks the springs stretched past the system's tear strain after each step, and tells a tear
@@ -25,7 +26,11 @@ import dev.hooke.core.model.MassSpringSystem;
  * stability limit, where numerical growth is the likely cause; the energy and finiteness checks of {@link Simulation} stay as they are (a broken
  * spring's energy is counted as dissipated, so a tear itself never raises the energy of motion).
  *
- * <p>Nothing allocates after construction.
+ * <h2>Saved states</h2>
+ * A spring keeps the k_s and k_d it had when it broke, so that restoring a state saved before the
+ * tear mends it ({@link #saveState}, {@link #restoreState}).
+ *
+ * <p>Nothing allocates after the first step with tearing on.
  */
 final class Tearing {
 
@@ -39,6 +44,11 @@ final class Tearing {
     private final int[] recent = new int[WINDOW];
     private int cursor;
     private int inWindow;
+    /** k_s and k_d of each spring when it broke; in N/m and N·s/m. */
+    private double[] brokenKs = new double[0];
+    private double[] brokenKd = new double[0];
+    /** The broken springs of a state, one bit each. */
+    private long[] bits = new long[0];
 
     /**
      * Breaks the springs past the tear strain.
@@ -55,6 +65,10 @@ final class Tearing {
             final double[] rest = s.restLengthArray();
             final double[] ks = s.stiffnessArray();
             final double[] x = s.x;
+            if (brokenKs.length != s.springCount()) {
+                brokenKs = new double[s.springCount()];
+                brokenKd = new double[s.springCount()];
+            }
             for (int sp = 0; sp < s.springCount(); sp++) {
                 double r = rest[sp];
                 if (s.isBroken(sp) || !(r > 0)) {
@@ -63,6 +77,8 @@ final class Tearing {
                 double l = SpringGeometry.length(x, 3 * sa[sp], 3 * sb[sp]);
                 if ((l - r) / r > limit) {
                     released += SpringGeometry.energy(ks[sp], r, l);
+                    brokenKs[sp] = ks[sp];
+                    brokenKd[sp] = s.springDamping(sp);
                     s.breakSpring(sp);
                     broke++;
                 }
@@ -82,5 +98,52 @@ final class Tearing {
     /** Whether more than {@link #SHATTER_FRACTION} of s's springs, and more than {@link #SHATTER_MIN}, broke within the window. */
     boolean shattered(MassSpringSystem s) {
         return inWindow > SHATTER_MIN && inWindow > SHATTER_FRACTION * s.springCount();
+    }
+
+    /** Saves the broken springs (one bit each) and the recent tears' window. */
+    void saveState(StateRecord out, MassSpringSystem s) {
+        int words = (s.springCount() + 63) >>> 6;
+        if (bits.length != words) {
+            bits = new long[words];
+        }
+        java.util.Arrays.fill(bits, 0);
+        for (int sp = 0; sp < s.springCount(); sp++) {
+            if (s.isBroken(sp)) {
+                bits[sp >>> 6] |= 1L << sp;
+            }
+        }
+        out.putArray(bits);
+        for (int k = 0; k < WINDOW; k++) {
+            out.putLong(recent[k]);
+        }
+        out.putLong(cursor);
+        out.putLong(inWindow);
+    }
+
+    /** Breaks and mends springs as they were when the state was saved, and takes the window back. */
+    void restoreState(StateRecord in, MassSpringSystem s) {
+        if (bits.length != in.nextArrayLength()) {
+            bits = new long[in.nextArrayLength()];
+        }
+        in.nextArray(bits);
+        if (brokenKs.length != s.springCount()) {
+            brokenKs = new double[s.springCount()];
+            brokenKd = new double[s.springCount()];
+        }
+        for (int sp = 0; sp < s.springCount(); sp++) {
+            boolean was = (bits[sp >>> 6] & (1L << sp)) != 0;
+            if (was && !s.isBroken(sp)) {
+                brokenKs[sp] = s.stiffness(sp);
+                brokenKd[sp] = s.springDamping(sp);
+                s.breakSpring(sp);
+            } else if (!was && s.isBroken(sp)) {
+                s.mend(sp, brokenKs[sp], brokenKd[sp]);
+            }
+        }
+        for (int k = 0; k < WINDOW; k++) {
+            recent[k] = (int) in.nextLong();
+        }
+        cursor = (int) in.nextLong();
+        inWindow = (int) in.nextLong();
     }
 }

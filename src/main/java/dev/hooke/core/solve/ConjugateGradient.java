@@ -1,5 +1,6 @@
 package dev.hooke.core.solve;
 
+import dev.hooke.core.model.StateRecord;
 import dev.hooke.core.parallel.Team;
 
 /**
@@ -91,6 +92,16 @@ public final class ConjugateGradient implements LinearSolver {
     /** The preconditioner. */
     public Preconditioner preconditioner() {
         return preconditioner;
+    }
+
+    @Override
+    public void saveState(StateRecord out, SystemMatrix a) {
+        preconditioner.saveState(out, a);
+    }
+
+    @Override
+    public void restoreState(StateRecord in, SystemMatrix a) {
+        preconditioner.restoreState(in, a);
     }
 
     /** The relative-residual tolerance. */

@@ -1,5 +1,7 @@
 package dev.hooke.core.solve;
 
+import dev.hooke.core.model.StateRecord;
+
 /**
  * Solves A x = b for the symmetric matrix of an implicit step.
  *
@@ -33,5 +35,17 @@ public interface LinearSolver {
                     : new ConjugateGradient(preconditioner.create(), tolerance, maxIterations);
             case CHOLESKY -> new SparseCholesky();
         };
+    }
+
+    /**
+     * Writes what this keeps from one solve to the next and changes the next solve's result (a
+     * lagged factor) into {@code out}, so that {@link #restoreState} continues a run bit for bit;
+     * nothing by default. {@code a} is the matrix it was last updated with.
+     */
+    default void saveState(StateRecord out, SystemMatrix a) {
+    }
+
+    /** Reads back what {@link #saveState} wrote, after {@code a}'s pattern has been restored. */
+    default void restoreState(StateRecord in, SystemMatrix a) {
     }
 }

@@ -1,5 +1,7 @@
 package dev.hooke.core.solve;
 
+import dev.hooke.core.model.StateRecord;
+
 /**
  * A preconditioner P ≈ A for {@link ConjugateGradient}: z = P⁻¹ r must be cheap, and P symmetric
  * positive definite (so that preconditioned CG minimises the A-norm of the error).
@@ -39,5 +41,17 @@ public interface Preconditioner {
     default void apply(double[] r, double[] z, int n) {
         apply(r, z, 0, n);
         correct(r, z, n);
+    }
+
+    /**
+     * Writes what this keeps from one solve to the next and changes the next solve's result (a
+     * lagged factor) into {@code out}, so that {@link #restoreState} continues a run bit for bit;
+     * nothing by default. {@code a} is the matrix it was last updated with.
+     */
+    default void saveState(StateRecord out, SystemMatrix a) {
+    }
+
+    /** Reads back what {@link #saveState} wrote, after {@code a}'s pattern has been restored. */
+    default void restoreState(StateRecord in, SystemMatrix a) {
     }
 }

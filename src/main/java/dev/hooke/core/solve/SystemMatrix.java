@@ -598,7 +598,22 @@ public final class SystemMatrix {
      * @return the dimension, 3 × (number of free particles)
      */
     public int prepare(MassSpringSystem s) {
-        if (layout.refresh(s)) {
+        return prepare(s, null);
+    }
+
+    /** Writes which particles the pattern has pinned (a contact's held ones too) into bit i of {@code mask[i/64]}. */
+    public void pinnedMask(long[] mask) {
+        layout.pinnedMask(mask);
+    }
+
+    /**
+     * Lays the pattern out for the pins of a saved {@link #pinnedMask} ({@code mask}; null: the
+     * system's), as when the state was saved.
+     *
+     * @return the dimension
+     */
+    public int prepare(MassSpringSystem s, long[] mask) {
+        if (layout.refresh(s, mask)) {
             int free = layout.nodes();
             diag = new double[free];
             nodeBlocks = new double[6 * free];

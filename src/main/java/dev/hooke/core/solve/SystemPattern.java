@@ -105,11 +105,22 @@ final class SystemPattern {
      * @return whether the pattern changed (then {@link #version()} has moved on)
      */
     boolean refresh(MassSpringSystem s) {
+        return refresh(s, null);
+    }
+
+    /**
+     * Adopts the system's sizes and, for its pins, those of {@code pinnedMask} (bit i of word i/64
+     * set: particle i pinned) instead of the system's when not null: a saved pattern, laid out
+     * again when a saved state is restored.
+     *
+     * @return whether the pattern changed (then {@link #version()} has moved on)
+     */
+    boolean refresh(MassSpringSystem s, long[] pinnedMask) {
         int n = s.particleCount();
         boolean same = s == seen && n == particleCount && s.springCount() == springCount;
         if (same) {
             for (int i = 0; i < n; i++) {
-                if ((dof[i] < 0) != s.isPinned(i)) {
+                if ((dof[i] < 0) != pinned(s, pinnedMask, i)) {
                     same = false;
                     break;
                 }
@@ -129,7 +140,7 @@ final class SystemPattern {
         }
         int free = 0;
         for (int i = 0; i < n; i++) {
-            dof[i] = s.isPinned(i) ? -1 : 3 * free++;
+            dof[i] = pinned(s, pinnedMask, i) ? -1 : 3 * free++;
         }
         dim = 3 * free;
         particleOfNode = new int[free];
@@ -162,6 +173,20 @@ final class SystemPattern {
         }
         version++;
         return true;
+    }
+
+    private static boolean pinned(MassSpringSystem s, long[] mask, int i) {
+        return mask == null ? s.isPinned(i) : (mask[i >>> 6] & (1L << i)) != 0;
+    }
+
+    /** Writes which particles the pattern has pinned into {@code mask} (bit i of word i/64), of length ⌈n/64⌉. */
+    void pinnedMask(long[] mask) {
+        java.util.Arrays.fill(mask, 0);
+        for (int i = 0; i < dof.length; i++) {
+            if (dof[i] < 0) {
+                mask[i >>> 6] |= 1L << i;
+            }
+        }
     }
 
     /** Copies the free DOFs of a full {@code 3n} array into a free-DOF array. */

@@ -1,5 +1,6 @@
 package dev.hooke.core.solve;
 
+import dev.hooke.core.model.StateRecord;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -160,6 +161,43 @@ final class TwoLevelPreconditioner implements Preconditioner {
             sinceRefresh = 0;
             factored = aggregates > 0 && assembleCoarse(a) && factor();
         }
+    }
+
+    /**
+     * Saves the lag: the updates since the coarse matrix was factorised, and its factor, when the
+     * aggregates belong to {@code a}'s present pattern.
+     */
+    @Override
+    public void saveState(StateRecord out, SystemMatrix a) {
+        boolean current = a == seen && a.pattern() == pattern;
+        out.putBoolean(current);
+        if (current) {
+            out.putLong(sinceRefresh);
+            out.putBoolean(factored);
+            out.putLong(band);
+            out.putArray(banded);
+        }
+    }
+
+    /** Aggregates {@code a}'s restored pattern (as they were at the save) and takes the lag back. */
+    @Override
+    public void restoreState(StateRecord in, SystemMatrix a) {
+        if (!in.nextBoolean()) {
+            seen = null;
+            return;
+        }
+        if (a != seen || a.pattern() != pattern) {
+            seen = a;
+            pattern = a.pattern();
+            aggregate(a);
+        }
+        sinceRefresh = (int) in.nextLong();
+        factored = in.nextBoolean();
+        band = (int) in.nextLong();
+        if (banded.length != in.nextArrayLength()) {
+            banded = new double[in.nextArrayLength()];
+        }
+        in.nextArray(banded);
     }
 
     @Override

@@ -102,11 +102,11 @@ final class Lanes {
         lanes.forEach(l -> action.accept(l.sim));
     }
 
-    /** The system that sets the clock: the first that has not exploded (all share Δt), else lane 0. */
+    /** The system that sets the clock: the first that has not exploded, else lane 0. */
     Simulation lead() {
-        for (Lane l : lanes) {
-            if (!l.sim.exploded()) {
-                return l.sim;
+        for (int k = 0; k < lanes.size(); k++) {      // by index: a step allocates nothing
+            if (!lanes.get(k).sim.exploded()) {
+                return lanes.get(k).sim;
             }
         }
         return lanes.get(0).sim;
@@ -139,11 +139,19 @@ final class Lanes {
         }
     }
 
-    /** One step of every system that has not exploded. */
+    /**
+     * One step of the lead system, and as many of each other system that has not exploded as keep
+     * it within half its Δt of the lead's time: one each when they share Δt (a fork may give lane B
+     * another, {@link History#fork}).
+     */
     void step() {
-        for (Lane l : lanes) {
-            if (!l.sim.exploded()) {
-                l.sim.step();
+        Simulation lead = lead();
+        lead.step();
+        double t = lead.time();
+        for (int k = 0; k < lanes.size(); k++) {
+            Simulation sim = lanes.get(k).sim;
+            while (sim != lead && !sim.exploded() && sim.time() + 0.5 * sim.dt() < t) {
+                sim.step();
             }
         }
     }

@@ -105,6 +105,8 @@ public final class SimulationRunner implements AutoCloseable {
     Driver driver;
     /** Commands that came during a job and wait for its end, oldest first. */
     final List<Driver.Command> deferred = new ArrayList<>();
+    /** The timeline: the states of the last seconds, to scrub, resume and fork compare mode from. */
+    public final History history = new History(this);
 
     /**
      * Builds the scene and starts the simulation thread, paused.
@@ -182,7 +184,7 @@ public final class SimulationRunner implements AutoCloseable {
         submit(Driver.Urgency.NOW, () -> setRunning(!running && !lanes.allExploded()));
     }
 
-    private void setRunning(boolean run) {
+    void setRunning(boolean run) {
         running = run;
         accumulator = 0;
         lastTickNanos = System.nanoTime();
@@ -197,6 +199,7 @@ public final class SimulationRunner implements AutoCloseable {
             if (running || lanes.allExploded()) {
                 return;
             }
+            history.beforeStep();
             lanes.step();
             rateWindowSteps++;
             sample(true);
@@ -371,7 +374,7 @@ public final class SimulationRunner implements AutoCloseable {
         lanes.close();
     }
 
-    private void submit(Driver.Urgency urgency, Runnable action) {
+    void submit(Driver.Urgency urgency, Runnable action) {
         if (!closed) {
             commands.add(new Driver.Command(action, urgency));
         }
@@ -455,6 +458,7 @@ public final class SimulationRunner implements AutoCloseable {
                 accumulator = 0;        // behind: drop the rest of this frame rather than queue it
                 break;
             }
+            history.beforeStep();
             lanes.step();
             accumulator -= dt;
             taken++;
@@ -593,6 +597,4 @@ public final class SimulationRunner implements AutoCloseable {
         dirty = false;
         latest.set(Snapshots.of(this, ++sequence));
     }
-
-    
 }

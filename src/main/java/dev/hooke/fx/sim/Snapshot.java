@@ -57,6 +57,7 @@ import dev.hooke.core.stability.StabilityLimit;
  * @param solverTotals   what the main system's linear solves did since the reset: steps solved,
  *                       steps that did not converge or met an indefinite matrix, the largest
  *                       residual (all 0 for a method that solves nothing)
+ * @param timeline       the states recorded to scrub back through ({@link History})
  */
 public record Snapshot(long sequence, int generation, SceneTopology topology, float[] positions,
                        double time, long steps, double dt, IntegratorKind integrator, boolean running,
@@ -67,7 +68,7 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
                        ProjectionSummary projection, int substeps, Compare compare,
                        float[] speeds, float[] strains, long pinRevision, boolean[] pinned,
                        SceneFile scene, IntegratorKind compareMode, boolean driven, long edits,
-                       SolverTally.Totals solverTotals) {
+                       SolverTally.Totals solverTotals, History.View timeline) {
 
     /** Whether particle i is pinned now (the topology's pin when the snapshot carries none). */
     public boolean isPinned(int i) {
@@ -105,7 +106,7 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
         return new Snapshot(sequence, generation, topology, shown, time, steps, dt, integrator, running, speed,
                 energy, maxSpeed, maxStrain, parameters, limit, naiveBound, limitCurrent, explosion, stepsPerSecond,
                 notice, solver, projection, substeps, null, speeds, strains, pinRevision, pinned, scene, compareMode,
-                driven, edits, solverTotals);
+                driven, edits, solverTotals, timeline);
     }
 
     /** Whether the engine marked the system exploded. */
