@@ -207,7 +207,12 @@ public final class ThreeDView implements SceneView {
     @Override
     public void localize() {
         legend.localize(colourMode);
-        hint.setText(I18n.text("view.hint.drag"));
+        sayHint();
+    }
+
+    /** The hint over the view names the sphere only when there is one to drag. */
+    private void sayHint() {
+        hint.setText(I18n.text(obstacle == null ? "view.hint.drag" : "view.hint.dragSphere"));
     }
 
     private void applyMaterials() {
@@ -470,6 +475,7 @@ public final class ThreeDView implements SceneView {
         if (obstacle != null) {
             world.getChildren().add(obstacle);
         }
+        sayHint();
         if (cloth) {
             int n = t.gridSize();
             grid = new GridMeshBuffer(n, n);

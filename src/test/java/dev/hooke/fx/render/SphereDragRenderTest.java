@@ -2,6 +2,7 @@ package dev.hooke.fx.render;
 
 import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -88,6 +89,7 @@ class SphereDragRenderTest {
             Node ball = onFx(() -> view.getRoot().lookup("#obstacleSphere"));
             assertTrue(ball != null, "the sphere is drawn");
             Point2D from = still(ball);
+            assertTrue(hintText(workbench).contains("the sphere to move it"), "the hint says the sphere can be dragged");
 
             Robot robot = onFx(Robot::new);
             mouse(robot, from.getX(), from.getY(), true);
@@ -127,6 +129,11 @@ class SphereDragRenderTest {
             assertEquals(moved, engineSphere(workbench), "a drag beside the sphere leaves it where it was");
             Point2D turned = onFx(() -> ball.localToScreen(Point3D.ZERO));
             assertTrue(turned.distance(there) > 5, "the camera turned: the sphere is drawn at " + turned + ", was " + there);
+
+            // a scene without a sphere: the hint no longer offers one to drag
+            workbench.runner().load(SceneFile.defaults(SceneType.CHAIN));
+            waitFor("the chain is shown", () -> onFxQuietly(() -> view.getRoot().lookup("#obstacleSphere") == null));
+            assertFalse(hintText(workbench).contains("sphere"), "the chain's hint: " + hintText(workbench));
         } finally {
             onFx(() -> {
                 workbench.root().getScene().getWindow().hide();
@@ -134,6 +141,11 @@ class SphereDragRenderTest {
                 return null;
             });
         }
+    }
+
+    /** The text of the hint over the 3D view. */
+    private static String hintText(Workbench workbench) throws Exception {
+        return onFx(() -> ((javafx.scene.control.Label) workbench.root().lookup("#dragHint")).getText());
     }
 
     /** Whether the robot holds the primary button down. */
