@@ -362,18 +362,37 @@ public final class TimeSeriesChart {
             if (drop > 0) {
                 data.remove(0, drop);
             }
-            if (log) {
-                for (XYChart.Data<Number, Number> d : data) {
-                    double y = d.getYValue().doubleValue();
-                    lo = Math.min(lo, y);
-                    hi = Math.max(hi, y);
-                }
+            for (XYChart.Data<Number, Number> d : data) {
+                double y = d.getYValue().doubleValue();
+                lo = Math.min(lo, y);
+                hi = Math.max(hi, y);
             }
         }
         time.setLowerBound(lower);
         time.setUpperBound(Math.max(WINDOW_SECONDS, newest));
         if (log && lo <= hi) {
             spanDecades(lo, hi);
+        } else if (!log) {
+            spanLinear(lo, hi);
+        }
+    }
+
+    /**
+     * Values all within round-off of zero (a cloth at rest before it falls: every energy 0 ± 1e-29 J)
+     * would make the automatic range a span of 1e-28 with ticks to match; they are shown on ±1
+     * instead, and any larger value gives the range back to the axis.
+     */
+    static final double ROUND_OFF = 1e-12;
+
+    private void spanLinear(double lo, double hi) {
+        boolean flat = lo <= hi && Math.max(Math.abs(lo), Math.abs(hi)) < ROUND_OFF;
+        if (flat && values.isAutoRanging()) {
+            values.setAutoRanging(false);
+            values.setLowerBound(-1);
+            values.setUpperBound(1);
+            values.setTickUnit(0.5);
+        } else if (!flat && !values.isAutoRanging()) {
+            values.setAutoRanging(true);
         }
     }
 }
