@@ -18,7 +18,11 @@ import dev.hooke.core.stability.StabilityAnalysis;
  * plane's height and the sphere (over its whole orbit) when there are. It stops early at the horizon, at a budget of particle-steps
  * or of time (so a 100 × 100 cloth costs what a small scene does), at an explosion, or once the
  * energy of motion that is not free flight, U_el + K − ½|p|²/M, passes a cap: what follows is a
- * blow-up the view is not meant to follow, and the box keeps the motion before it.
+ * blow-up the view is not meant to follow, and the box keeps the motion before it. It also stops
+ * once a particle leaves the {@linkplain #reach region within reach} of the start ({@value #REACH}
+ * times the start box's largest extent on every side): a cloth with nothing below it falls 4.4 km
+ * in 30 s, and a box that held that fall would show the cloth as a speck; the view frames its
+ * first metres and lets it fall out of sight.
  *
  * <p>The cap is {@value #MAX_ENERGY_GROWTH} times the simulation's own energy scale
  * ({@link Simulation#energyScale()}, which includes what gravity can feed in) when the method is
@@ -51,6 +55,31 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
     public static final double MAX_ENERGY_GROWTH = 10;
     /** The growth of an unstable run's energy of motion, over the stable run's largest, that is followed. */
     public static final double UNSTABLE_GROWTH = 4;
+
+    /** How far the motion is followed beyond the start box, in multiples of its largest extent. */
+    public static final double REACH = 2.0;
+
+    /**
+     * The region within reach of a system's start: its box as it is ({@link #atStart}) widened on
+     * every side by {@value #REACH} times its largest extent. The motion is followed until a
+     * particle leaves it.
+     */
+    public static MotionBounds reach(MassSpringSystem system) {
+        MotionBounds b = atStart(system);
+        double extent = Math.max(b.maxX - b.minX, Math.max(b.maxY - b.minY, b.maxZ - b.minZ));
+        double d = REACH * (extent > 0 ? extent : 1.0);
+        return new MotionBounds(b.minX - d, b.minY - d, b.minZ - d, b.maxX + d, b.maxY + d, b.maxZ + d, 0, b.energyCap);
+    }
+
+    /** Whether every particle of {@code x} ({@code 3*i+k}) lies in the box. */
+    public boolean holds(double[] x) {
+        for (int q = 0; q + 2 < x.length; q += 3) {
+            if (!contains(x[q], x[q + 1], x[q + 2], 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** The box around a system as it is (and its ground plane), covering no time. */
     public static MotionBounds atStart(MassSpringSystem system) {
@@ -92,11 +121,12 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
         long deadline = System.nanoTime() + (long) Math.min(1e15, seconds * 1e9);
         MassSpringSystem system = scene.build();
         MotionBounds start = atStart(system);
+        MotionBounds reach = reach(system);
         double[] box = {start.minX, start.minY, start.minZ, start.maxX, start.maxY, start.maxZ};
         Integrator own = scene.createIntegrator();
         if (StabilityAnalysis.predictedLimit(system, own).isStable(scene.dt())) {
             Simulation sim = new Simulation(system, own, scene.dt());
-            double covered = follow(sim, box, MAX_ENERGY_GROWTH * sim.energyScale(), horizon, budget, deadline);
+            double covered = follow(sim, box, reach, MAX_ENERGY_GROWTH * sim.energyScale(), horizon, budget, deadline);
             return box(box, covered, MAX_ENERGY_GROWTH * sim.energyScale());
         }
         Integrator verlet = scene.createIntegrator(IntegratorKind.VELOCITY_VERLET);
@@ -107,20 +137,24 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
         }
         Simulation stable = new Simulation(system, verlet, h);
         double[] largest = {motionEnergy(stable)};
-        double covered = follow(stable, box, MAX_ENERGY_GROWTH * stable.energyScale(), horizon, budget / 2, deadline,
-                largest);
+        double covered = follow(stable, box, reach, MAX_ENERGY_GROWTH * stable.energyScale(), horizon, budget / 2,
+                deadline, largest);
         double cap = UNSTABLE_GROWTH * Math.max(largest[0], 1e-6 * stable.energyScale());
-        follow(new Simulation(scene.build(), own, scene.dt()), box, cap, horizon, budget / 2, deadline);
+        follow(new Simulation(scene.build(), own, scene.dt()), box, reach, cap, horizon, budget / 2, deadline);
         return box(box, covered, cap);
     }
 
-    /** Steps sim until the horizon, the budget, the deadline, an explosion or the cap; returns the time covered. */
-    private static double follow(Simulation sim, double[] box, double cap, double horizon, long budget, long deadline) {
-        return follow(sim, box, cap, horizon, budget, deadline, new double[1]);
+    /**
+     * Steps sim until the horizon, the budget, the deadline, an explosion, the cap or a particle
+     * out of reach; returns the time covered.
+     */
+    private static double follow(Simulation sim, double[] box, MotionBounds reach, double cap, double horizon,
+                                 long budget, long deadline) {
+        return follow(sim, box, reach, cap, horizon, budget, deadline, new double[1]);
     }
 
-    private static double follow(Simulation sim, double[] box, double cap, double horizon, long budget, long deadline,
-                                 double[] largest) {
+    private static double follow(Simulation sim, double[] box, MotionBounds reach, double cap, double horizon,
+                                 long budget, long deadline, double[] largest) {
         MassSpringSystem s = sim.system();
         long steps = Math.min((long) Math.ceil(horizon / sim.dt()), budget / Math.max(1, s.particleCount()));
         double covered = 0;
@@ -129,7 +163,7 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
                 break;
             }
             double e = motionEnergy(sim);
-            if (!(e <= cap)) {
+            if (!(e <= cap) || !reach.holds(s.x)) {
                 break;
             }
             largest[0] = Math.max(largest[0], e);

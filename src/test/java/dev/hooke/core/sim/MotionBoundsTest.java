@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.scene.ClothPins;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
@@ -48,6 +49,29 @@ class MotionBoundsTest {
             }
         }
         assertTrue(b.minY() <= s.ground().height());
+    }
+
+    @Test
+    void aClothFallingIntoEmptySpaceIsFollowedOnlyWithinReachOfItsStart() {
+        // a flat 1 m cloth without pins, ground or sphere falls freely: its springs never stretch
+        // (every particle has the same acceleration g), so it leaves the region within reach, REACH
+        // times its largest extent (1 m) below its plane, after t = √(2·REACH·1 m/g); the box
+        // covers the steps before that and reaches down to within one step's fall of the edge.
+        SceneSpec spec = SceneSpec.of(SceneType.CLOTH).size(8).pins(ClothPins.NONE);
+        SceneFile scene = new SceneFile(spec, IntegratorKind.SYMPLECTIC_EULER, 1e-3, 0);
+        MassSpringSystem s = scene.build();
+        MotionBounds start = MotionBounds.atStart(s);
+        double extent = Math.max(start.maxX() - start.minX(), Math.max(start.maxY() - start.minY(), start.maxZ() - start.minZ()));
+        assertEquals(spec.length(), extent, 1e-12, "the flat cloth's extent is its side");
+        double drop = MotionBounds.REACH * extent;
+        double g = spec.gravity();
+        double leaves = Math.sqrt(2 * drop / g);
+        MotionBounds b = MotionBounds.of(scene, MotionBounds.HORIZON, Long.MAX_VALUE);
+        double h = scene.dt();
+        assertEquals(leaves, b.seconds(), 2 * h, "followed until it leaves reach");
+        double stepFall = g * leaves * h;
+        assertEquals(start.minY() - drop, b.minY(), 2 * stepFall, "the box reaches down to the edge of reach");
+        assertEquals(start.maxY(), b.maxY(), 0, "and no higher than it started");
     }
 
     @Test

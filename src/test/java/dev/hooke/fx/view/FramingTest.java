@@ -56,11 +56,13 @@ class FramingTest {
         Map<SceneFile, List<double[]>> seen = new LinkedHashMap<>();
         long[] calls = {0};
         // a run is held to the view until its energy of motion first passes the cap its scene's box
-        // was found with: a blow-up is not framed (see MotionBounds)
+        // was found with, or a particle first leaves the region within reach of the start: a
+        // blow-up and a fall into empty space are not framed (see MotionBounds)
         Set<Simulation> blownUp = Collections.newSetFromMap(new IdentityHashMap<>());
         runner.setStepListener(sim -> {
             double cap = box(runner.scene()).energyCap();
-            if (blownUp.contains(sim) || !(MotionBounds.motionEnergy(sim) <= cap)) {
+            if (blownUp.contains(sim) || !(MotionBounds.motionEnergy(sim) <= cap)
+                    || !reach(runner.scene()).holds(sim.system().x)) {
                 blownUp.add(sim);
             } else if (calls[0]++ % 7 == 0) {
                 seen.computeIfAbsent(runner.scene(), k -> new ArrayList<>()).add(sim.system().x.clone());
@@ -90,7 +92,9 @@ class FramingTest {
             List<double[]> seen = new ArrayList<>();
             double cap = box(scene).energyCap();
             // twice the horizon the box was found over: what the view shows after the run ahead
-            for (int n = 0; sim.time() < 2 * MotionBounds.HORIZON && sim.step() && MotionBounds.motionEnergy(sim) <= cap; n++) {
+            MotionBounds reach = MotionBounds.reach(scene.build());
+            for (int n = 0; sim.time() < 2 * MotionBounds.HORIZON && sim.step() && MotionBounds.motionEnergy(sim) <= cap
+                    && reach.holds(s.x); n++) {
                 if (n % 5 == 0) {
                     seen.add(s.x.clone());
                 }
@@ -146,6 +150,11 @@ class FramingTest {
 
     /** The boxes found so far, by scene. */
     private static final Map<SceneFile, MotionBounds> BOXES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<SceneFile, MotionBounds> REACHES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static MotionBounds reach(SceneFile scene) {
+        return REACHES.computeIfAbsent(scene, k -> MotionBounds.reach(k.build()));
+    }
 
     private static MotionBounds box(SceneFile scene) {
         return BOXES.computeIfAbsent(scene, k -> MotionBounds.of(k, MotionBounds.HORIZON, MotionBounds.BUDGET));
