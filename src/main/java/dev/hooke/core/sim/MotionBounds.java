@@ -41,9 +41,10 @@ import dev.hooke.core.stability.StabilityAnalysis;
  * @param maxZ       the box, in m
  * @param seconds    the simulated time the box covers; in s
  * @param energyCap  the energy of motion up to which the scene's own method was followed; in J
+ * @param leftReach  whether the motion was followed until a particle left the region within reach
  */
 public record MotionBounds(double minX, double minY, double minZ, double maxX, double maxY, double maxZ,
-                           double seconds, double energyCap) {
+                           double seconds, double energyCap, boolean leftReach) {
 
     /** The simulated time looked ahead by default (as long as a lesson's longest run); in s. */
     public static final double HORIZON = 30.0;
@@ -68,7 +69,8 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
         MotionBounds b = atStart(system);
         double extent = Math.max(b.maxX - b.minX, Math.max(b.maxY - b.minY, b.maxZ - b.minZ));
         double d = REACH * (extent > 0 ? extent : 1.0);
-        return new MotionBounds(b.minX - d, b.minY - d, b.minZ - d, b.maxX + d, b.maxY + d, b.maxZ + d, 0, b.energyCap);
+        return new MotionBounds(b.minX - d, b.minY - d, b.minZ - d, b.maxX + d, b.maxY + d, b.maxZ + d, 0, b.energyCap,
+                false);
     }
 
     /** Whether every particle of {@code x} ({@code 3*i+k}) lies in the box. */
@@ -96,7 +98,7 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
             include(box, new double[] {sphere.cx() - rho - r, sphere.cy() - r, sphere.cz() - r,
                 sphere.cx() + rho + r, sphere.cy() + r, sphere.cz() + 2 * rho + r});
         }
-        return box(box, 0, Double.POSITIVE_INFINITY);
+        return box(box, 0, Double.POSITIVE_INFINITY, false);
     }
 
     /** The box swept over {@link #HORIZON} within {@link #BUDGET} and {@link #TIME_BUDGET}. */
@@ -126,8 +128,10 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
         Integrator own = scene.createIntegrator();
         if (StabilityAnalysis.predictedLimit(system, own).isStable(scene.dt())) {
             Simulation sim = new Simulation(system, own, scene.dt());
-            double covered = follow(sim, box, reach, MAX_ENERGY_GROWTH * sim.energyScale(), horizon, budget, deadline);
-            return box(box, covered, MAX_ENERGY_GROWTH * sim.energyScale());
+            double[] largest = new double[2];
+            double covered = follow(sim, box, reach, MAX_ENERGY_GROWTH * sim.energyScale(), horizon, budget, deadline,
+                    largest);
+            return box(box, covered, MAX_ENERGY_GROWTH * sim.energyScale(), largest[1] > 0);
         }
         Integrator verlet = scene.createIntegrator(IntegratorKind.VELOCITY_VERLET);
         double h = scene.dt();
@@ -136,21 +140,22 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
             h = Math.min(h, 0.5 * verletLimit);
         }
         Simulation stable = new Simulation(system, verlet, h);
-        double[] largest = {motionEnergy(stable)};
+        double[] largest = {motionEnergy(stable), 0};
         double covered = follow(stable, box, reach, MAX_ENERGY_GROWTH * stable.energyScale(), horizon, budget / 2,
                 deadline, largest);
         double cap = UNSTABLE_GROWTH * Math.max(largest[0], 1e-6 * stable.energyScale());
         follow(new Simulation(scene.build(), own, scene.dt()), box, reach, cap, horizon, budget / 2, deadline);
-        return box(box, covered, cap);
+        return box(box, covered, cap, largest[1] > 0);
     }
 
     /**
      * Steps sim until the horizon, the budget, the deadline, an explosion, the cap or a particle
-     * out of reach; returns the time covered.
+     * out of reach; returns the time covered. {@code largest} gets the largest energy of motion
+     * followed, and 1 in its second entry when a particle left reach.
      */
     private static double follow(Simulation sim, double[] box, MotionBounds reach, double cap, double horizon,
                                  long budget, long deadline) {
-        return follow(sim, box, reach, cap, horizon, budget, deadline, new double[1]);
+        return follow(sim, box, reach, cap, horizon, budget, deadline, new double[2]);
     }
 
     private static double follow(Simulation sim, double[] box, MotionBounds reach, double cap, double horizon,
@@ -163,7 +168,11 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
                 break;
             }
             double e = motionEnergy(sim);
-            if (!(e <= cap) || !reach.holds(s.x)) {
+            if (!reach.holds(s.x)) {
+                largest[1] = 1;
+                break;
+            }
+            if (!(e <= cap)) {
                 break;
             }
             largest[0] = Math.max(largest[0], e);
@@ -217,10 +226,10 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
         }
     }
 
-    private static MotionBounds box(double[] b, double seconds, double energyCap) {
+    private static MotionBounds box(double[] b, double seconds, double energyCap, boolean leftReach) {
         if (!(b[0] <= b[3])) {
-            return new MotionBounds(-1, -1, -1, 1, 1, 1, seconds, energyCap);
+            return new MotionBounds(-1, -1, -1, 1, 1, 1, seconds, energyCap, leftReach);
         }
-        return new MotionBounds(b[0], b[1], b[2], b[3], b[4], b[5], seconds, energyCap);
+        return new MotionBounds(b[0], b[1], b[2], b[3], b[4], b[5], seconds, energyCap, leftReach);
     }
 }

@@ -1,6 +1,7 @@
 package dev.hooke.core.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.integrate.IntegratorKind;
@@ -72,6 +73,9 @@ class MotionBoundsTest {
         double stepFall = g * leaves * h;
         assertEquals(start.minY() - drop, b.minY(), 2 * stepFall, "the box reaches down to the edge of reach");
         assertEquals(start.maxY(), b.maxY(), 0, "and no higher than it started");
+        assertTrue(b.leftReach(), "the box says the motion left reach");
+        assertFalse(MotionBounds.of(SceneFile.defaults(SceneType.CHAIN), 2.0, Long.MAX_VALUE).leftReach(),
+                "a rope swinging from its pin stays within reach");
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.hooke.core.model.Sphere;
+import dev.hooke.core.scene.ClothPins;
 import dev.hooke.core.scene.ObstacleSpec;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneSpec;
@@ -41,7 +42,8 @@ import org.junit.jupiter.api.Test;
  * snapshot and the model carry, and the drawn sphere all show the new centre, and the centre stays
  * under the point picked (all points of a plane facing a perspective camera are at one depth, so
  * the centre moves on the screen exactly as the mouse did); the simulation keeps its state. A drag
- * beside the sphere still turns the camera and leaves the sphere where it was.
+ * beside the sphere still turns the camera and leaves the sphere where it was. And the camera,
+ * left alone, follows a cloth that falls out of the box it was framed on.
  */
 @Tag("render")
 class SphereDragRenderTest {
@@ -146,6 +148,71 @@ class SphereDragRenderTest {
     /** The text of the hint over the 3D view. */
     private static String hintText(Workbench workbench) throws Exception {
         return onFx(() -> ((javafx.scene.control.Label) workbench.root().lookup("#dragHint")).getText());
+    }
+
+    /**
+     * A cloth without pins falls into empty space: its framed box covers only the motion within
+     * reach of the start, and once the cloth has left it whole the camera follows it, so the cloth
+     * is still on the screen 1.5 s later (7 m below its start, the box reaching 2 m); after a reset
+     * the camera is back on the framing.
+     */
+    @Test
+    void theViewFollowsAClothFallingIntoEmptySpaceAndComesBackOnReset() throws Exception {
+        String unavailable = startToolkit();
+        if (unavailable != null) {
+            if (Boolean.getBoolean("hooke.render.required")) {
+                fail("the rendering test must run but cannot: " + unavailable);
+            }
+            System.out.println("SphereDragRenderTest: skipped: " + unavailable);
+            assumeTrue(false, unavailable);
+        }
+        SceneFile file = SceneFile.defaults(SceneType.CLOTH);
+        SceneFile scene = file.withSpec(file.spec().pins(ClothPins.NONE));
+        Workbench workbench = onFx(() -> {
+            I18n.setLocale(I18n.ENGLISH);
+            Workbench w = new Workbench(scene);
+            Stage stage = new Stage();
+            stage.setScene(new Scene(w.root(), 1400, 900));
+            stage.setX(0);
+            stage.setY(0);
+            stage.show();
+            return w;
+        });
+        try {
+            workbench.runner().pause();
+            waitFor("the run ahead has framed the fall", () -> onFxQuietly(
+                    () -> workbench.model().snapshotProperty().get().topology().motion().leftReach()));
+            SubScene view = onFx(() -> (SubScene) workbench.root().lookup("#view3d"));
+            Node cloth = onFx(() -> view.getRoot().lookup("#clothMesh"));
+            assertTrue(cloth != null, "the cloth is drawn");
+            waitFor("the cloth in view at the start", () -> onScreen(view, cloth));
+            workbench.runner().play();
+            waitFor("1.5 s of fall", () -> onFxQuietly(() -> workbench.model().snapshotProperty().get().time() >= 1.5));
+            workbench.runner().pause();
+            settle();
+            double y = workbench.runner().query(sim -> sim.system().x[1]).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            assertTrue(y < -5, "the cloth has fallen far below its framed box: y = " + y);
+            waitFor("the fallen cloth on the screen", () -> onScreen(view, cloth));
+            workbench.runner().reset();
+            waitFor("the reset", () -> onFxQuietly(() -> workbench.model().snapshotProperty().get().time() == 0));
+            Node reset = onFx(() -> view.getRoot().lookup("#clothMesh"));
+            waitFor("the reset cloth on the screen", () -> onScreen(view, reset));
+        } finally {
+            onFx(() -> {
+                workbench.root().getScene().getWindow().hide();
+                workbench.close();
+                return null;
+            });
+        }
+    }
+
+    /** Whether the node's bounds lie on the view's part of the screen. */
+    private static boolean onScreen(SubScene view, Node node) {
+        return onFxQuietly(() -> {
+            javafx.geometry.Bounds v = view.localToScreen(view.getBoundsInLocal());
+            javafx.geometry.Bounds n = node.localToScreen(node.getBoundsInLocal());
+            return n != null && v.contains(n.getMinX(), n.getMinY()) && v.contains(n.getMaxX(), n.getMaxY());
+        });
     }
 
     /** Whether the robot holds the primary button down. */

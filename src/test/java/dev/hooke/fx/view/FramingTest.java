@@ -118,7 +118,7 @@ class FramingTest {
 
     @Test
     void theFittedBoxTouchesTheFreeRegionsEdgeAndIsCentredInIt() {
-        MotionBounds box = new MotionBounds(-0.5, -2, -0.3, 0.7, 0.1, 0.4, 1, 1);
+        MotionBounds box = new MotionBounds(-0.5, -2, -0.3, 0.7, 0.1, 0.4, 1, 1, false);
         SceneFraming direction = new SceneFraming(30, 20);
         double aspect = 1.8;
         double top = 0.1;
