@@ -85,6 +85,8 @@ class ClothRenderingTest {
             return;
         }
         assertTrue(started.await(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS), "JavaFX started");
+        // closing this class's stage must not end the toolkit the other rendering tests share
+        Platform.setImplicitExit(false);
         if (!Platform.isSupported(ConditionalFeature.SCENE3D)) {
             unavailable = "3D is not available on this graphics pipeline (under Xvfb, run with -Dprism.forceGPU=true)";
             return;
