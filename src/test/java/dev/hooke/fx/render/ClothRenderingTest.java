@@ -21,13 +21,10 @@ import dev.hooke.fx.view.Palette;
 import dev.hooke.fx.view.SceneView;
 import dev.hooke.fx.view.Framing;
 import dev.hooke.fx.view.ThreeDView;
-import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import javafx.application.ConditionalFeature;
 import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Point2D;
@@ -69,26 +66,8 @@ class ClothRenderingTest {
 
     @BeforeAll
     static void startToolkit() throws Exception {
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        String display = System.getenv("DISPLAY");
-        if (os.contains("linux") && (display == null || display.isBlank())) {
-            unavailable = "no X display (run under xvfb-run, see .ci/run)";
-            return;
-        }
-        CountDownLatch started = new CountDownLatch(1);
-        try {
-            Platform.startup(started::countDown);
-        } catch (IllegalStateException alreadyRunning) {
-            started.countDown();
-        } catch (RuntimeException noToolkit) {
-            unavailable = "JavaFX cannot start here: " + noToolkit.getMessage();
-            return;
-        }
-        assertTrue(started.await(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS), "JavaFX started");
-        // closing this class's stage must not end the toolkit the other rendering tests share
-        Platform.setImplicitExit(false);
-        if (!Platform.isSupported(ConditionalFeature.SCENE3D)) {
-            unavailable = "3D is not available on this graphics pipeline (under Xvfb, run with -Dprism.forceGPU=true)";
+        unavailable = RenderToolkit.start();
+        if (unavailable != null) {
             return;
         }
         onFx(() -> {

@@ -16,13 +16,10 @@ import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.Workbench;
 import dev.hooke.fx.sim.Snapshot;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
-import javafx.application.ConditionalFeature;
 import javafx.application.Platform;
 import javafx.geometry.Point2D;
 import javafx.geometry.Point3D;
@@ -58,7 +55,7 @@ class SphereDragRenderTest {
 
     @Test
     void draggingTheSphereMovesItsCentreEverywhereAndDraggingBesideItTurnsTheCamera() throws Exception {
-        String unavailable = startToolkit();
+        String unavailable = RenderToolkit.start();
         if (unavailable != null) {
             if (Boolean.getBoolean("hooke.render.required")) {
                 fail("the rendering test must run but cannot: " + unavailable);
@@ -158,7 +155,7 @@ class SphereDragRenderTest {
      */
     @Test
     void theViewFollowsAClothFallingIntoEmptySpaceAndComesBackOnReset() throws Exception {
-        String unavailable = startToolkit();
+        String unavailable = RenderToolkit.start();
         if (unavailable != null) {
             if (Boolean.getBoolean("hooke.render.required")) {
                 fail("the rendering test must run but cannot: " + unavailable);
@@ -276,29 +273,6 @@ class SphereDragRenderTest {
             }
             Thread.sleep(50);
         }
-    }
-
-    /** Why the toolkit or 3D is not available here, or null. */
-    private static String startToolkit() throws Exception {
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        String display = System.getenv("DISPLAY");
-        if (os.contains("linux") && (display == null || display.isBlank())) {
-            return "no X display (run under xvfb-run, see .ci/run)";
-        }
-        CountDownLatch started = new CountDownLatch(1);
-        try {
-            Platform.startup(started::countDown);
-        } catch (IllegalStateException alreadyRunning) {
-            started.countDown();
-        } catch (RuntimeException noToolkit) {
-            return "JavaFX cannot start here: " + noToolkit.getMessage();
-        }
-        assertTrue(started.await(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS), "JavaFX started");
-        Platform.setImplicitExit(false);
-        if (!Platform.isSupported(ConditionalFeature.SCENE3D)) {
-            return "3D is not available on this graphics pipeline (under Xvfb, run with -Dprism.forceGPU=true)";
-        }
-        return null;
     }
 
     private static <T> T onFxQuietly(Supplier<T> task) {
