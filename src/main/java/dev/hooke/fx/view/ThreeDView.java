@@ -8,8 +8,6 @@ import dev.hooke.fx.mesh.SpringMeshBuffer;
 import dev.hooke.fx.sim.SceneTopology;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
-import dev.hooke.core.scene.SceneFraming;
-import dev.hooke.core.sim.MotionBounds;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.scene.AmbientLight;
@@ -101,11 +99,8 @@ public final class ThreeDView implements SceneView {
     private final ColourLegend legend;
     /** The hint in the upper left corner: how to drag and pin particles. */
     private final Label hint = new Label();
-    /** The box the camera was last framed on, and how. */
-    private MotionBounds framed;
-    private Framing shownFraming;
-    /** Whether the camera follows a mesh that left its framed box. */
-    private boolean following;
+    /** Where the camera looks: framed on the scene's motion, following a mesh that leaves it. */
+    private final CameraFraming camera;
     /** The particles' spheres, rebuilt when the pins change. */
     private final Group particles = new Group();
     private boolean clothScene;
@@ -115,6 +110,7 @@ public final class ThreeDView implements SceneView {
 
     ThreeDView(BooleanProperty wireframe) {
         this.wireframe = wireframe;
+        camera = new CameraFraming(orbit);
         world.getTransforms().add(new Rotate(180, Rotate.X_AXIS));
         AmbientLight ambient = new AmbientLight(Color.gray(0.42));
         Group root = new Group(world, orbit.rig(), ambient);
@@ -370,59 +366,11 @@ public final class ThreeDView implements SceneView {
         if (topology == null) {
             return;
         }
-        framed = topology.motion();
         double w = subScene.getWidth();
         double h = subScene.getHeight();
         double aspect = w > 1 && h > 1 ? w / h : 16.0 / 10;
         double top = hint.isVisible() && h > 1 ? (hint.getLayoutY() + hint.getHeight() + 6) / h : 0;
-        SceneFraming direction = topology.type().recipe().framing(topology.scene().spec());
-        shownFraming = Framing.fit(framed, direction, OrbitCamera.FIELD_OF_VIEW, aspect, top);
-        Framing f = shownFraming;
-        orbit.look(f.tx(), f.ty(), f.tz(), f.yaw(), f.pitch(), f.distance());
-        following = false;
-    }
-
-    /**
-     * A mesh that leaves the box it was framed on (a fall into empty space: the box covers only the
-     * motion within reach of the start, see {@link MotionBounds#reach}) is followed: the camera
-     * keeps the framing's direction and distance and moves its target by what would bring the
-     * mesh back to the box's edge, so the mesh stays in view where it left; back in the box (a
-     * reset, a scrub back) the framing returns. A camera the user moved is left alone.
-     */
-    private void follow(float[] x, boolean exploded) {
-        if (orbit.moved() || shownFraming == null || !framed.leftReach() || exploded || x.length < 3) {
-            return;
-        }
-        double[] lo = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
-        double[] hi = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
-        for (int q = 0; q + 2 < x.length; q += 3) {
-            for (int k = 0; k < 3; k++) {
-                lo[k] = Math.min(lo[k], x[q + k]);
-                hi[k] = Math.max(hi[k], x[q + k]);
-            }
-        }
-        double[] min = {framed.minX(), framed.minY(), framed.minZ()};
-        double[] max = {framed.maxX(), framed.maxY(), framed.maxZ()};
-        double[] shift = new double[3];
-        boolean out = false;
-        for (int k = 0; k < 3; k++) {
-            if (lo[k] < min[k] && hi[k] <= max[k]) {
-                shift[k] = Math.min(min[k] - lo[k], max[k] - hi[k]);
-            } else if (hi[k] > max[k] && lo[k] >= min[k]) {
-                shift[k] = Math.max(max[k] - hi[k], min[k] - lo[k]);
-            }
-            out |= shift[k] != 0;
-        }
-        if (!out) {
-            if (following) {
-                resetView();
-            }
-            return;
-        }
-        following = true;
-        Framing f = shownFraming;
-        // the target moves against the shift; view coordinates are the engine's turned 180° about x: (x, −y, −z)
-        orbit.look(f.tx() - shift[0], f.ty() + shift[1], f.tz() + shift[2], f.yaw(), f.pitch(), f.distance());
+        camera.frame(topology, aspect, top);
     }
 
     /**
@@ -430,7 +378,7 @@ public final class ThreeDView implements SceneView {
      * of the hint along the top), or null before the first scene.
      */
     public Framing shownFraming() {
-        return shownFraming;
+        return camera.shown();
     }
 
     @Override
@@ -446,12 +394,14 @@ public final class ThreeDView implements SceneView {
         } else if (s.pinRevision() != shownPinRevision) {
             buildParticles(s);
         }
-        if (topology.motion() != framed && !orbit.moved()) {
+        if (topology.motion() != camera.framed() && !orbit.moved()) {
             resetView();        // the run ahead has found the box the motion sweeps
         }
         float[] x = s.positions();
         positions = x;
-        follow(x, s.explosion() != null);
+        if (camera.follow(x, s.explosion() != null)) {
+            resetView();
+        }
         for (int j = 0; j < spheres.length; j++) {
             int q = 3 * sphereParticle[j];
             spheres[j].setTranslateX(x[q]);
