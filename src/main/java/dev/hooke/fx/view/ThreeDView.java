@@ -101,6 +101,8 @@ public final class ThreeDView implements SceneView {
     private final Label hint = new Label();
     /** Where the camera looks: framed on the scene's motion, following a mesh that leaves it. */
     private final CameraFraming camera;
+    /** Whether the snapshot shown last had exploded (the camera does not follow a blow-up). */
+    private boolean shownExploded;
     /** The particles' spheres, rebuilt when the pins change. */
     private final Group particles = new Group();
     private boolean clothScene;
@@ -371,6 +373,9 @@ public final class ThreeDView implements SceneView {
         double aspect = w > 1 && h > 1 ? w / h : 16.0 / 10;
         double top = hint.isVisible() && h > 1 ? (hint.getLayoutY() + hint.getHeight() + 6) / h : 0;
         camera.frame(topology, aspect, top);
+        if (positions != null && positions.length == 3 * topology.particleCount()) {
+            camera.follow(positions, shownExploded);       // a fallen mesh stays in view when the view changes shape
+        }
     }
 
     /**
@@ -399,7 +404,8 @@ public final class ThreeDView implements SceneView {
         }
         float[] x = s.positions();
         positions = x;
-        if (camera.follow(x, s.explosion() != null)) {
+        shownExploded = s.explosion() != null;
+        if (camera.follow(x, shownExploded)) {
             resetView();
         }
         for (int j = 0; j < spheres.length; j++) {

@@ -190,6 +190,17 @@ class SphereDragRenderTest {
             double y = workbench.runner().query(sim -> sim.system().x[1]).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             assertTrue(y < -5, "the cloth has fallen far below its framed box: y = " + y);
             waitFor("the fallen cloth on the screen", () -> onScreen(view, cloth));
+            // the view changes shape while paused (a lesson's panel grows): the camera frames afresh
+            // and still follows the cloth
+            double wide = onFx(view::getWidth);
+            onFx(() -> {
+                javafx.stage.Window window = workbench.root().getScene().getWindow();
+                window.setWidth(window.getWidth() - 200);
+                return null;
+            });
+            settle();
+            waitFor("the view's new shape", () -> onFxQuietly(() -> view.getWidth() < wide - 100));
+            waitFor("the fallen cloth on the screen after the view changed shape", () -> onScreen(view, cloth));
             workbench.runner().reset();
             waitFor("the reset", () -> onFxQuietly(() -> workbench.model().snapshotProperty().get().time() == 0));
             Node reset = onFx(() -> view.getRoot().lookup("#clothMesh"));
