@@ -86,35 +86,8 @@ public final class ReverseCuthillMcKee {
      * compressed columns: its graph has an edge i–j for every stored entry (i, j) with i ≠ j.
      */
     public static int[] order(DMatrixSparseCSC symmetric) {
-        int n = symmetric.numCols;
-        if (symmetric.numRows != n) {
-            throw new IllegalArgumentException("the matrix must be square, is " + symmetric.numRows + " × " + n);
-        }
-        int[] start = new int[n + 1];
-        for (int col = 0; col < n; col++) {
-            for (int p = symmetric.col_idx[col]; p < symmetric.col_idx[col + 1]; p++) {
-                int row = symmetric.nz_rows[p];
-                if (row != col) {
-                    start[row + 1]++;
-                    start[col + 1]++;
-                }
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            start[i + 1] += start[i];
-        }
-        int[] fill = Arrays.copyOf(start, n);
-        int[] adjacency = new int[start[n]];
-        for (int col = 0; col < n; col++) {
-            for (int p = symmetric.col_idx[col]; p < symmetric.col_idx[col + 1]; p++) {
-                int row = symmetric.nz_rows[p];
-                if (row != col) {
-                    adjacency[fill[row]++] = col;
-                    adjacency[fill[col]++] = row;
-                }
-            }
-        }
-        return order(n, start, adjacency);
+        SymmetricGraph g = SymmetricGraph.of(symmetric);
+        return order(g.n(), g.start(), g.adjacency());
     }
 
     /** The inverse of an ordering: {@code inverse[order[k]] = k}. */
