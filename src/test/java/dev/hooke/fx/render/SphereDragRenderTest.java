@@ -55,27 +55,11 @@ class SphereDragRenderTest {
 
     @Test
     void draggingTheSphereMovesItsCentreEverywhereAndDraggingBesideItTurnsTheCamera() throws Exception {
-        String unavailable = RenderToolkit.start();
-        if (unavailable != null) {
-            if (Boolean.getBoolean("hooke.render.required")) {
-                fail("the rendering test must run but cannot: " + unavailable);
-            }
-            System.out.println("SphereDragRenderTest: skipped: " + unavailable);
-            assumeTrue(false, unavailable);
-        }
+        requireRendering();
         SceneFile file = SceneFile.defaults(SceneType.CLOTH);
         SceneSpec spec = file.spec();
         SceneFile scene = file.withSpec(spec.obstacle(ObstacleSpec.SPHERE));
-        Workbench workbench = onFx(() -> {
-            I18n.setLocale(I18n.ENGLISH);
-            Workbench w = new Workbench(scene);
-            Stage stage = new Stage();
-            stage.setScene(new Scene(w.root(), 1400, 900));
-            stage.setX(0);
-            stage.setY(0);
-            stage.show();
-            return w;
-        });
+        Workbench workbench = show(scene);
         try {
             workbench.runner().pause();
             for (int i = 0; i < 5; i++) {
@@ -155,26 +139,10 @@ class SphereDragRenderTest {
      */
     @Test
     void theViewFollowsAClothFallingIntoEmptySpaceAndComesBackOnReset() throws Exception {
-        String unavailable = RenderToolkit.start();
-        if (unavailable != null) {
-            if (Boolean.getBoolean("hooke.render.required")) {
-                fail("the rendering test must run but cannot: " + unavailable);
-            }
-            System.out.println("SphereDragRenderTest: skipped: " + unavailable);
-            assumeTrue(false, unavailable);
-        }
+        requireRendering();
         SceneFile file = SceneFile.defaults(SceneType.CLOTH);
         SceneFile scene = file.withSpec(file.spec().pins(ClothPins.NONE));
-        Workbench workbench = onFx(() -> {
-            I18n.setLocale(I18n.ENGLISH);
-            Workbench w = new Workbench(scene);
-            Stage stage = new Stage();
-            stage.setScene(new Scene(w.root(), 1400, 900));
-            stage.setX(0);
-            stage.setY(0);
-            stage.show();
-            return w;
-        });
+        Workbench workbench = show(scene);
         try {
             workbench.runner().pause();
             waitFor("the run ahead has framed the fall", () -> onFxQuietly(
@@ -212,6 +180,32 @@ class SphereDragRenderTest {
                 return null;
             });
         }
+    }
+
+    /** Starts the toolkit; skips the test, saying why, where there is no 3D, or fails when it is required. */
+    private static void requireRendering() throws Exception {
+        String unavailable = RenderToolkit.start();
+        if (unavailable != null) {
+            if (Boolean.getBoolean("hooke.render.required")) {
+                fail("the rendering test must run but cannot: " + unavailable);
+            }
+            System.out.println("SphereDragRenderTest: skipped: " + unavailable);
+            assumeTrue(false, unavailable);
+        }
+    }
+
+    /** The workbench on the scene, in a 1400 × 900 window at the screen's corner. */
+    private static Workbench show(SceneFile scene) throws Exception {
+        return onFx(() -> {
+            I18n.setLocale(I18n.ENGLISH);
+            Workbench w = new Workbench(scene);
+            Stage stage = new Stage();
+            stage.setScene(new Scene(w.root(), 1400, 900));
+            stage.setX(0);
+            stage.setY(0);
+            stage.show();
+            return w;
+        });
     }
 
     /** Whether the node's bounds lie on the view's part of the screen. */
