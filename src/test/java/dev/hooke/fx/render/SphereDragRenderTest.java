@@ -163,7 +163,9 @@ class SphereDragRenderTest {
             double wide = onFx(view::getWidth);
             onFx(() -> {
                 javafx.stage.Window window = workbench.root().getScene().getWindow();
+                double high = window.getHeight();
                 window.setWidth(window.getWidth() - 200);
+                window.setHeight(high);
                 return null;
             });
             settle();
