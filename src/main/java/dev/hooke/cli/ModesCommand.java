@@ -45,9 +45,8 @@ final class ModesCommand implements Callable<Integer> {
     @Mixin
     IntegratorOptions integrator;
 
-    @Option(names = "--dt", paramLabel = "S", defaultValue = "0.001", converter = Converters.TimeStep.class,
-            description = "Δt, the time step, in s: from 1e-7 to 1 (default: ${DEFAULT-VALUE}).")
-    double dt;
+    @Mixin
+    TimeStepOption timeStep;
 
     @Option(names = "--at", paramLabel = "STATE", defaultValue = "initial", converter = StabilityCommand.AtConverter.class,
             description = "The state the system is linearised at: initial (the scene as built) or equilibrium "
@@ -57,7 +56,7 @@ final class ModesCommand implements Callable<Integer> {
     @Option(names = "--count", paramLabel = "N", converter = Converters.NonNegativeInt.class,
             description = "Only the N fastest modes (default: all). Systems of more than 1000 free degrees of "
                     + "freedom need it: their fastest modes are found by a block Lanczos solve "
-                    + "(damped: air damping on equal masses only) solve.")
+                    + "(damped: air damping on equal masses only).")
     Integer count;
 
     @Option(names = "--json", description = "Print one JSON object instead of CSV.")
@@ -82,8 +81,8 @@ final class ModesCommand implements Callable<Integer> {
         Modes.Result result;
         try (ProgressLine progress = ProgressLine.onTerminal("modes")) {
             progress.at("the eigen solve", 0, -1);
-            result = count == null ? Modes.of(system, integrator.kind(), dt, delta)
-                    : Modes.fastest(system, integrator.kind(), dt, delta, count);
+            result = count == null ? Modes.of(system, integrator.kind(), timeStep.dt, delta)
+                    : Modes.fastest(system, integrator.kind(), timeStep.dt, delta, count);
         } catch (IllegalStateException e) {
             spec.commandLine().getErr().println(HookeCli.PREFIX + e.getMessage());
             return 1;
@@ -101,7 +100,7 @@ final class ModesCommand implements Callable<Integer> {
                         .put("period_error", m.periodError()).put("stable", m.stable()));
             }
             out.print(new JsonObject().put("scene", sceneSpec.type().id()).put("integrator", integrator.kind().id())
-                    .put("dt", dt).put("at", at.id()).put("has_region", result.hasRegion())
+                    .put("dt", timeStep.dt).put("at", at.id()).put("has_region", result.hasRegion())
                     .put("unstable", result.unstableCount()).putObjects("modes", rows).toJson());
         } else {
             out.println("omega,zeta,z_re,z_im,amplification,period_error,stable");

@@ -57,9 +57,8 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     IntegratorOptions integrator;
 
-    @Option(names = "--dt", paramLabel = "S", defaultValue = "0.001", converter = Converters.TimeStep.class,
-            description = "Δt, the time step, in s: from 1e-7 to 1 (default: ${DEFAULT-VALUE}).")
-    double dt;
+    @Mixin
+    TimeStepOption timeStep;
 
     @Option(names = "--steps", paramLabel = "N", defaultValue = "1000", converter = Converters.NonNegativeInt.class,
             description = "The number of steps (default: ${DEFAULT-VALUE}).")
@@ -93,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         MassSpringSystem system = SceneOptions.build(spec, sceneSpec);
-        Simulation sim = new Simulation(system, integrator.create(), dt);
+        Simulation sim = new Simulation(system, integrator.create(), timeStep.dt);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         int stride = every == null ? 1 : every;
