@@ -39,7 +39,7 @@ final class ExplosionBanner {
     /**
      * @param view       the scene view's node, which the banner lies over
      * @param model      the view model the actions act on
-     * @param lessonOpen whether a lesson is open (its explosion is the lesson's to recover from)
+     * @param lessonOpen whether a lesson's simulation is shown (its explosion is the lesson's to recover from)
      */
     ExplosionBanner(Node view, WorkbenchModel model, BooleanSupplier lessonOpen) {
         this.model = model;

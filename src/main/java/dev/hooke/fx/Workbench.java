@@ -111,7 +111,7 @@ public final class Workbench implements AutoCloseable {
         model = new WorkbenchModel(runner);
         view = SceneView.create(model.wireframeProperty());
         view.interactWith(runner);
-        banner = new ExplosionBanner(view.node(), model, () -> lessons().session() != null);
+        banner = new ExplosionBanner(view.node(), model, () -> lessons().showsItsSimulation(runner.latest()));
 
         StackPane viewWithReadout = new StackPane(banner.pane(), performance.node());
         performance.attach(root);
@@ -313,11 +313,11 @@ public final class Workbench implements AutoCloseable {
      */
     private void frame(long now) {
         performance.begin();
-        LessonSession session = lessons.session();
-        timeline.setAvailable(session == null);
-        charts.focus(session != null ? lessons.charts() : java.util.Set.of());
-        charts.showSweep(session != null ? lessons.sweepShown() : null);
         Snapshot s = runner.latest();
+        boolean lesson = lessons.showsItsSimulation(s);
+        timeline.setAvailable(!lesson);
+        charts.focus(lesson ? lessons.charts() : java.util.Set.of());
+        charts.showSweep(lesson ? lessons.sweepShown() : null);
         if (s != shown) {
             shown = s;
             model.accept(s);
@@ -361,7 +361,7 @@ public final class Workbench implements AutoCloseable {
     private void showCompareInCharts(Snapshot s) {
         java.util.List<IntegratorKind> kinds = new java.util.ArrayList<>();
         LessonSession session = lessons.session();
-        java.util.List<IntegratorKind> lesson = session == null ? java.util.List.of() : session.compared();
+        java.util.List<IntegratorKind> lesson = lessons.showsItsSimulation(s) ? session.compared() : java.util.List.of();
         if (lesson.size() > 2) {
             kinds.addAll(lesson);
         } else if (s.compare() != null) {

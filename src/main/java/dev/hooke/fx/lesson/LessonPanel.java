@@ -9,6 +9,7 @@ import dev.hooke.core.scene.SceneFile;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.chart.ChartsPane;
 import dev.hooke.fx.model.WorkbenchModel;
+import dev.hooke.fx.sim.Snapshot;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,9 +21,12 @@ import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
 /**
@@ -64,6 +68,9 @@ public final class LessonPanel {
     private final BooleanProperty shown = new SimpleBooleanProperty(this, "shown");
     private final VBox content = new VBox(10);
     private final ScrollPane scroll = new ScrollPane(content);
+    /** The heading and ×, above the scrolled content so that they stay in sight. */
+    private final HBox header = new HBox(8);
+    private final VBox frame = new VBox(header, scroll);
     private List<LessonLibrary.Entry> entries;
 
     private LessonSession session;
@@ -74,7 +81,7 @@ public final class LessonPanel {
     private String status = "";
     /** The person's values in place of the lesson's. */
     private final LessonOverrides values;
-    private final LessonPanelView view = new LessonPanelView(this, content);
+    private final LessonPanelView view = new LessonPanelView(this, header, content);
 
     /**
      * @param model       the workbench's view model (the lesson's parameters are shown in it)
@@ -83,18 +90,23 @@ public final class LessonPanel {
     public LessonPanel(WorkbenchModel model, Consumer<Set<String>> highlighter) {
         this.model = model;
         this.highlighter = highlighter;
-        content.setPadding(new Insets(10, 16, 16, 16));
+        content.setPadding(new Insets(4, 16, 16, 16));
         content.getStyleClass().add("lesson-panel");
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setId("lessonPanel");
+        header.setPadding(new Insets(10, 16, 6, 16));
+        header.setAlignment(Pos.CENTER_LEFT);
+        header.getStyleClass().addAll("lesson-panel", "lesson-header");
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        frame.getStyleClass().add("lesson-frame");
         values = new LessonOverrides(model, () -> session, this::takeOverrides);
         render();
     }
 
     /** The panel's node. */
     public Node node() {
-        return scroll;
+        return frame;
     }
 
     /** Whether the panel is shown (the window puts it on the left). */
@@ -105,6 +117,16 @@ public final class LessonPanel {
     /** The lesson being played, or null. */
     public LessonSession session() {
         return session;
+    }
+
+    /**
+     * Whether a lesson is open and the runner shows its simulation: the lesson then owns Reset,
+     * the charts it chooses and recovery from an explosion, and there is no timeline. A scene the
+     * person chooses (or compare mode, or a fork) leaves the lesson open in the panel, but what
+     * runs is the person's until the next step is played.
+     */
+    public boolean showsItsSimulation(Snapshot s) {
+        return session != null && !session.isLeftFor(s);
     }
 
     /** The index (0-based) of the step shown. */
@@ -295,7 +317,9 @@ public final class LessonPanel {
      */
     private void resetSimulation() {
         LessonSession s = session;
-        if (s == null) {
+        if (s == null || s.isLeftFor(model.runner().latest())) {
+            // the person's own scene runs (chosen since the lesson's last step): Reset rebuilds it
+            model.runner().reset();
             return;
         }
         s.reset().whenComplete((done, e) -> Platform.runLater(() -> {

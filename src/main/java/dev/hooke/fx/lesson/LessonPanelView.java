@@ -47,14 +47,17 @@ import javafx.scene.layout.VBox;
 final class LessonPanelView {
 
     private final LessonPanel panel;
+    private final HBox header;
     private final VBox content;
 
     /**
      * @param panel   the panel whose state is drawn and whose actions the controls call
+     * @param header  the row above the scrolled content: the heading and × (always in sight)
      * @param content the box the panel's nodes go into
      */
-    LessonPanelView(LessonPanel panel, VBox content) {
+    LessonPanelView(LessonPanel panel, HBox header, VBox content) {
         this.panel = panel;
+        this.header = header;
         this.content = content;
     }
 
@@ -70,9 +73,8 @@ final class LessonPanelView {
         hide.setId("lessonHide");
         hide.getStyleClass().add("lesson-hide");
         hide.setOnAction(e -> panel.shownProperty().set(false));
-        HBox top = new HBox(8, heading, hide);
-        top.setAlignment(Pos.CENTER_LEFT);
-        content.getChildren().addAll(top, chooser(locale));
+        header.getChildren().setAll(heading, hide);
+        content.getChildren().add(chooser(locale));
 
         LessonSession session = panel.session();
         if (session == null) {

@@ -114,6 +114,16 @@ public final class LessonSession implements AutoCloseable {
         return s != null && s.generation() == shownGeneration;
     }
 
+    /**
+     * Whether {@code s} is of a simulation the person started after this lesson's last one: a
+     * scene chosen or a file opened, compare mode, a fork in time. Generations only grow, so a
+     * snapshot of an older generation (the lesson's first simulation not yet shown) is not one.
+     */
+    public boolean isLeftFor(Snapshot s) {
+        int shown = shownGeneration;
+        return s != null && shown >= 0 && s.generation() > shown;
+    }
+
     /** Whether a step is being played. */
     public boolean isRunning() {
         return running;

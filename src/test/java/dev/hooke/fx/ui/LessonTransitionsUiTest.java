@@ -399,4 +399,85 @@ class LessonTransitionsUiTest {
                             + " at \"" + after + "\"";
         });
     }
+
+    /**
+     * Lesson 14's first step played, the panel hidden with ×, Scene › Soft cube run for a while,
+     * then Reset: the cube is built afresh (t = 0) in the snapshot, the view, the scene box and
+     * the status bar, not the lesson's scene, and the timeline is offered for it. The lesson is
+     * still open: shown again, its next step brings its own simulation back, the timeline goes,
+     * and Reset is the lesson's again.
+     */
+    @Test
+    void resetAfterTheLessonPanelIsHiddenAndASceneChosenRebuildsThatScene(FxRobot robot) {
+        UiFixture.openLesson(robot, workbench, "14");
+        UiFixture.playStep(robot, workbench);
+        assertNotEquals(SceneType.CUBE, latest().topology().type(), "the test needs a lesson whose scene is not the cube");
+        robot.clickOn("#lessonHide");
+        waitFor("the lesson panel to hide", () -> !workbench.lessons().shownProperty().get());
+        UiFixture.chooseScene(robot, SceneType.CUBE);
+        waitFor("the cube", () -> latest().topology().type() == SceneType.CUBE);
+        robot.clickOn("#playButton");
+        waitFor("the cube to run", () -> latest().running() && latest().time() > 0.1);
+        robot.clickOn("#playButton");
+        waitFor("the pause", () -> !latest().running());
+
+        robot.clickOn("#resetButton");
+        eventually("Reset of the cube chosen after hiding the lesson", SETTLE_SECONDS, () -> {
+            Snapshot s = latest();
+            Snapshot rendered = workbench.rendered();
+            ComboBox<?> box = robot.lookup("#sceneChoice").queryAs(ComboBox.class);
+            List<String> wrong = new ArrayList<>();
+            if (s.topology().type() != SceneType.CUBE || s.time() != 0) {
+                wrong.add("the snapshot is of the " + s.topology().type() + " at t = " + s.time() + " s");
+            }
+            if (rendered == null || rendered != s) {
+                wrong.add("the view shows " + (rendered == null ? "nothing" : "the " + rendered.topology().type()
+                        + " of generation " + rendered.generation()) + ", not the newest snapshot");
+            }
+            if (box.getValue() != SceneType.CUBE) {
+                wrong.add("the scene box shows " + box.getValue());
+            }
+            if (!text(robot, "#timeLabel").equals(timeText(s))) {
+                wrong.add("the status bar says \"" + text(robot, "#timeLabel") + "\"");
+            }
+            if (!shownWithParents(robot.lookup("#timelineSlider").query())) {
+                wrong.add("the timeline is hidden");
+            }
+            return wrong.isEmpty() ? null : String.join("; ", wrong) + " (expected the cube afresh, t = 0)";
+        });
+        assertTrue(workbench.lessons().session() != null, "hiding the panel leaves the lesson open");
+
+        robot.interact(() -> {
+            workbench.lessons().shownProperty().set(true);
+            workbench.lessons().next();
+        });
+        UiFixture.playStep(robot, workbench);
+        SceneType stepScene = workbench.lessons().session().scene().type();
+        eventually("the lesson's second step shown", SETTLE_SECONDS, () -> {
+            Snapshot s = latest();
+            return s.topology().type() == stepScene && workbench.rendered() == s
+                    && !shownWithParents(robot.lookup("#timelineSlider").query()) ? null
+                    : "the " + s.topology().type() + " is shown (the lesson's step is of the " + stepScene
+                            + "), the timeline " + (shownWithParents(robot.lookup("#timelineSlider").query())
+                            ? "shown" : "hidden");
+        });
+        robot.clickOn("#resetButton");
+        eventually("Reset during the lesson again", SETTLE_SECONDS, () -> {
+            Snapshot s = latest();
+            return s.time() == 0 && s.topology().type() == stepScene
+                    && s.scene().equals(workbench.lessons().session().scene()) ? null
+                    : "after Reset the " + s.topology().type() + " at t = " + s.time() + " s; the lesson's step is of the "
+                            + stepScene;
+        });
+    }
+
+    /** Whether the node and every parent up to the scene are visible. */
+    private static boolean shownWithParents(javafx.scene.Node node) {
+        for (javafx.scene.Node n = node; n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
 }
