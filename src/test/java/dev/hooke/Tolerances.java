@@ -263,6 +263,21 @@ public final class Tolerances {
     public static final double TWO_LEVEL_SYMMETRY = 1e-12;
 
     /**
+     * Symmetry of the multilevel V-cycle B = P⁻¹: |uᵀBv − vᵀBu| relative to ‖u‖‖Bv‖ + ‖v‖‖Bu‖. Both
+     * products are the same sum but for the order of the additions, in sweeps and Galerkin
+     * matrices that are symmetric to the bit; a pre- and post-smoother that were not each other's
+     * transposes would be off by about the smoother's own size, 10⁻¹ or more.
+     */
+    public static final double MULTILEVEL_SYMMETRY = 1e-12;
+
+    /**
+     * A symmetric V-cycle B with a Galerkin hierarchy and A-convergent smoothers has 0 &lt; λ(BA) ≤ 1
+     * (its error propagation I − BA is A-non-negative), so yᵀBy ≤ wᵀAw for y = Aw; this much above 1
+     * is allowed for rounding.
+     */
+    public static final double MULTILEVEL_CONTRACTION_SLACK = 1e-10;
+
+    /**
      * Two direct solves of one well-conditioned system (diagonally dominant, κ of order 10), the
      * band Cholesky against EJML's dense LU, relative in the 2-norm: round-off only.
      */

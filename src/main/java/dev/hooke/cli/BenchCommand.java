@@ -70,7 +70,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--precond", paramLabel = "ID[,ID...]", split = ",",
             description = "Preconditioners of backward Euler with CG, one set of rows each (default: the engine's "
-                    + "default, two-level, and ssor); from: none, jacobi, block-jacobi, two-level, ssor.")
+                    + "default, two-level, and ssor); from: none, jacobi, block-jacobi, two-level, ssor, multilevel.")
     List<String> preconditioners;
 
     @Option(names = "--implicit-only", description = "Leave out the explicit and position-based integrators.")

@@ -36,7 +36,7 @@ public final class IntegratorOptions {
             description = "Implicit only: the linear solver, conjugate gradients or EJML's sparse Cholesky (default: cg).")
     String solver;
 
-    @Option(names = "--precond", paramLabel = "none|jacobi|block-jacobi|two-level|ssor",
+    @Option(names = "--precond", paramLabel = "none|jacobi|block-jacobi|two-level|ssor|multilevel",
             description = "Implicit with cg: the preconditioner (default: two-level).")
     String precond;
 

@@ -3,6 +3,7 @@ package dev.hooke.fx;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.ExplosionReport;
+import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.stability.StabilityLimit;
 import dev.hooke.core.stability.LimitFormula;
 import java.util.Locale;
@@ -21,6 +22,11 @@ public final class Phrases {
     /** An integrator's name. */
     public static String integrator(IntegratorKind kind) {
         return I18n.text("integrator." + kind.id());
+    }
+
+    /** A preconditioner's name. */
+    public static String preconditioner(PreconditionerKind kind) {
+        return I18n.text("precond." + kind.id());
     }
 
     /** A scene's name. */

@@ -10,6 +10,7 @@ import dev.hooke.core.scene.ClothPins;
 import dev.hooke.core.scene.Perturbation;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.ExplosionReport;
+import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.stability.StabilityLimit;
 import dev.hooke.core.stability.LimitFormula;
 import dev.hooke.fx.view.ColourMap;
@@ -88,6 +89,9 @@ class I18nBundlesTest {
             }
             for (IntegratorKind k : IntegratorKind.values()) {
                 assertFalse(Phrases.integrator(k).startsWith("["), k.id());
+            }
+            for (PreconditionerKind k : PreconditionerKind.values()) {
+                assertFalse(Phrases.preconditioner(k).startsWith("["), k.id());
             }
         }
     }

@@ -16,7 +16,7 @@ import java.util.Map;
  *   <caption>Fields, names and defaults</caption>
  *   <tr><th>name</th><th>meaning</th><th>values</th><th>default</th></tr>
  *   <tr><td>{@value #SOLVER}</td><td>linear solver</td><td>cg | cholesky</td><td>cg</td></tr>
- *   <tr><td>{@value #PRECOND}</td><td>CG preconditioner</td><td>none | jacobi | block-jacobi | two-level | ssor</td><td>two-level</td></tr>
+ *   <tr><td>{@value #PRECOND}</td><td>CG preconditioner</td><td>none | jacobi | block-jacobi | two-level | ssor | multilevel</td><td>two-level</td></tr>
  *   <tr><td>{@value #TOL}</td><td>CG relative residual ‖b − Ax‖/‖b‖ to reach</td><td>0 &lt; tol &lt; 1</td><td>1e-6</td></tr>
  *   <tr><td>{@value #MAX_ITER}</td><td>CG iteration cap per solve</td><td>1 … 1 000 000</td><td>1000</td></tr>
  *   <tr><td>{@value #WARM_START}</td><td>start CG from the previous step's Δv</td><td>true | false</td><td>true</td></tr>

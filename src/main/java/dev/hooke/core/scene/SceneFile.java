@@ -42,7 +42,7 @@ import java.util.Set;
  *   integrator: implicit-euler
  *   dt: 0.016666666666666666
  *   solver: cg           # cg | cholesky
- *   precond: block-jacobi  # none | jacobi | block-jacobi | two-level | ssor (cg only)
+ *   precond: block-jacobi  # none | jacobi | block-jacobi | two-level | ssor | multilevel (cg only)
  *   tol: 1.0e-6          # CG's relative residual ‖b − Ax‖/‖b‖
  *   max_iter: 1000       # CG iterations per solve, at most
  *   warm_start: true     # CG starts from the previous step's Δv

@@ -18,7 +18,12 @@ public enum PreconditionerKind {
      * SSOR: P = (D/ω + L) (D/ω)⁻¹ (D/ω + Lᵀ) in 3×3 blocks, ω = {@value SsorConjugateGradient#OMEGA};
      * CG runs it as {@link SsorConjugateGradient}.
      */
-    SSOR("ssor", "SSOR (symmetric SOR, ω = 1.2)");
+    SSOR("ssor", "SSOR (symmetric SOR, ω = 1.2)"),
+    /**
+     * Multilevel: one symmetric V-cycle of smoothed-aggregation multigrid, Gauss–Seidel sweeps as
+     * smoother ({@link MultilevelPreconditioner}).
+     */
+    MULTILEVEL("multilevel", "Multilevel (smoothed-aggregation V-cycle)");
 
     private final String id;
     private final String displayName;
@@ -46,6 +51,7 @@ public enum PreconditionerKind {
             case BLOCK_JACOBI -> new BlockJacobiPreconditioner();
             case TWO_LEVEL -> new TwoLevelPreconditioner();
             case SSOR -> new SsorPreconditioner(SsorConjugateGradient.OMEGA);
+            case MULTILEVEL -> new MultilevelPreconditioner();
         };
     }
 

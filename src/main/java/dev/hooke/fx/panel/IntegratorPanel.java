@@ -7,6 +7,7 @@ import dev.hooke.core.integrate.ProjectionIntegrator;
 import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.solve.SolverKind;
 import dev.hooke.fx.I18n;
+import dev.hooke.fx.Phrases;
 import dev.hooke.fx.Widgets;
 import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.controls.ParameterSlider;
@@ -129,7 +130,7 @@ public final class IntegratorPanel extends VBox {
         solver.setMaxWidth(Double.MAX_VALUE);
         precond.setId("precondChoice");
         precond.getItems().setAll(PreconditionerKind.values());
-        precond.setConverter(Widgets.converter(PreconditionerKind::displayName));
+        precond.setConverter(Widgets.converter(Phrases::preconditioner));
         precond.setMaxWidth(Double.MAX_VALUE);
         ParameterSlider tol = new ParameterSlider("tol", I18n.text("solver.tol"), "", tolerance, 1e-12, 1e-1,
                 true, new Validity(0, true, 0.5));

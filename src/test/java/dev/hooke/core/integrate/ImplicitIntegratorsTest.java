@@ -162,7 +162,7 @@ class ImplicitIntegratorsTest {
     @ValueSource(strings = {"implicit-euler", "implicit-midpoint"})
     void parallelStepAllocatesNothing(IntegratorKind kind) {
         for (PreconditionerKind preconditioner : Arrays.asList(PreconditionerKind.BLOCK_JACOBI, PreconditionerKind.TWO_LEVEL,
-                PreconditionerKind.SSOR)) {
+                PreconditionerKind.SSOR, PreconditionerKind.MULTILEVEL)) {
             MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CLOTH).size(PARALLEL_CLOTH));
             Integrator in = Integrators.create(kind, ImplicitOptions.defaults().withTolerance(1e-3).withNewtonIterations(2)
                     .withPreconditioner(preconditioner));

@@ -275,7 +275,7 @@ class LessonReaderTest {
         assertEquals("lessons/t.yaml:9: scene.solver: unknown solver 'lu'; choose one of cg, cholesky",
                 error(replaceLine(VALID_IMPLICIT, 9, "  solver: lu")));
         assertEquals("lessons/t.yaml:10: scene.precond: unknown preconditioner 'ilu'; choose one of none, jacobi, "
-                + "block-jacobi, two-level, ssor", error(replaceLine(VALID_IMPLICIT, 10, "  precond: ilu")));
+                + "block-jacobi, two-level, ssor, multilevel", error(replaceLine(VALID_IMPLICIT, 10, "  precond: ilu")));
         assertEquals("lessons/t.yaml:11: scene.tol: must be a relative residual > 0 and < 1, got 2",
                 error(replaceLine(VALID_IMPLICIT, 11, "  tol: 2")));
         assertEquals("lessons/t.yaml:12: scene.max_iter: must be between 1 and 1000000, got 0",

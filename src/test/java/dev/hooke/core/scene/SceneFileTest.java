@@ -246,7 +246,7 @@ class SceneFileTest {
         assertEquals("s.yaml:2: solver: unknown solver 'lu'; choose one of cg, cholesky",
                 assertThrows(DataFileException.class, () -> SceneFile.parse("type: spring\nsolver: lu\n", "s.yaml"))
                         .getMessage());
-        assertEquals("s.yaml:2: precond: unknown preconditioner 'ilu'; choose one of none, jacobi, block-jacobi, two-level, ssor",
+        assertEquals("s.yaml:2: precond: unknown preconditioner 'ilu'; choose one of none, jacobi, block-jacobi, two-level, ssor, multilevel",
                 assertThrows(DataFileException.class, () -> SceneFile.parse("type: spring\nprecond: ilu\n", "s.yaml"))
                         .getMessage());
         assertEquals("s.yaml:2: tol: must be a relative residual > 0 and < 1, got 1",
