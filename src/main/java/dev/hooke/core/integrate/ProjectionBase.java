@@ -12,7 +12,9 @@ import dev.hooke.core.model.MassSpringSystem;
  * {@link #dissipatedWork()} is exactly the energy the step removed, ΔW_d = E(before) − E(after),
  * E = K + U_el + U_g ({@link Forces#mechanicalEnergy}), so E + W_d − E₀ is 0 to round-off by
  * construction: W_d says how much energy the method has taken out, not how far it is from the
- * exact solution.
+ * exact solution. E(before) is the E(after) of the previous step when nothing has changed the
+ * system since ({@link MassSpringSystem#revision()} is the one the step left), so a step measures
+ * the energy once.
  */
 abstract sealed class ProjectionBase implements ProjectionIntegrator
         permits PositionBasedDynamics, ExtendedPositionBasedDynamics, FastMassSpring {
@@ -22,6 +24,10 @@ abstract sealed class ProjectionBase implements ProjectionIntegrator
     /** What the last step did. */
     final ProjectionStats stats = new ProjectionStats();
     private double dissipated = Double.NaN;
+    /** The system, revision and E of the last step's end, so the next step need not measure E again. */
+    private MassSpringSystem measured;
+    private long measuredRevision;
+    private double measuredEnergy;
 
     @Override
     public int iterations() {
@@ -40,9 +46,14 @@ abstract sealed class ProjectionBase implements ProjectionIntegrator
 
     @Override
     public final void step(MassSpringSystem s, double h) {
-        double before = Forces.mechanicalEnergy(s, s.x, s.v);
+        double before = s == measured && s.revision() == measuredRevision ? measuredEnergy
+                : Forces.mechanicalEnergy(s, s.x, s.v);
         advance(s, h);
-        dissipated = before - Forces.mechanicalEnergy(s, s.x, s.v);
+        double after = Forces.mechanicalEnergy(s, s.x, s.v);
+        dissipated = before - after;
+        measured = s;
+        measuredRevision = s.revision();
+        measuredEnergy = after;
     }
 
     /** The method's step ({@link #step}, which also measures the energy it removes). */
