@@ -13,8 +13,9 @@ import dev.hooke.core.model.MassSpringSystem;
  * E = K + U_el + U_g ({@link Forces#mechanicalEnergy}), so E + W_d − E₀ is 0 to round-off by
  * construction: W_d says how much energy the method has taken out, not how far it is from the
  * exact solution. E(before) is the E(after) of the previous step when nothing has changed the
- * system since ({@link MassSpringSystem#revision()} is the one the step left), so a step measures
- * the energy once.
+ * system since ({@link MassSpringSystem#revision()} is the one the step left), and U_el after the
+ * step comes from the lengths the step's strain measure ({@link ProjectionStats}) computes anyway,
+ * so a step measures the springs' lengths once for both.
  */
 abstract sealed class ProjectionBase implements ProjectionIntegrator
         permits PositionBasedDynamics, ExtendedPositionBasedDynamics, FastMassSpring {
@@ -48,8 +49,11 @@ abstract sealed class ProjectionBase implements ProjectionIntegrator
     public final void step(MassSpringSystem s, double h) {
         double before = s == measured && s.revision() == measuredRevision ? measuredEnergy
                 : Forces.mechanicalEnergy(s, s.x, s.v);
+        stats.forgetElasticEnergy();
         advance(s, h);
-        double after = Forces.mechanicalEnergy(s, s.x, s.v);
+        // the step's strain measure has summed U_el at the final positions; NaN only if it did not
+        double elastic = Double.isNaN(stats.elasticEnergy) ? Forces.elasticEnergy(s, s.x) : stats.elasticEnergy;
+        double after = Forces.particleEnergy(s, s.x, s.v) + elastic;
         dissipated = before - after;
         measured = s;
         measuredRevision = s.revision();
