@@ -44,9 +44,10 @@ import java.util.Arrays;
  * dev.hooke.core.model.SpringColouring}: no two springs of a colour share a particle), the
  * graph-colouring Gauss–Seidel of Fratarcangeli, Tibaldo and Pellacini ("Vivace", SIGGRAPH Asia
  * 2016). Consecutive projections then never wait for each other's results: on the 100×100 cloth
- * (59 002 springs, 13 colours) a step of ten sweeps took 11.9 ms in index order and 4.5 ms in colour
- * order. The order changes what a few sweeps give, not what they converge to; on the chain
- * below it converges a little faster.
+ * (59 002 springs, 13 colours, one thread) a projection took 19.8 ns in index order, 6.5 ns in
+ * colour order with the constants computed once per step, about twice what its square root and
+ * division cost alone. The order changes what a few sweeps give, not what they converge to; on
+ * the chain below it converges a little faster.
  *
  * <h2>What it converges to</h2>
  * Each update is a Newton step of its own constraint's equation, so the sweeps are a nonlinear
