@@ -64,8 +64,8 @@ import java.util.Arrays;
  * move.
  *
  * <p>No step limit, as backward Euler; at a very large Δt few iterations leave the springs far
- * from the equilibrium of the step, as they do PBD's. Allocates nothing after the first step at a
- * given size.
+ * from the equilibrium of the step, as they do PBD's. Allocates nothing after the first step on a
+ * system (which colours its springs and sizes the arrays).
  */
 public final class ExtendedPositionBasedDynamics extends ProjectionBase {
 

@@ -50,7 +50,8 @@ import dev.hooke.core.model.MassSpringSystem;
  * differences of positions, so no oscillation grows from step to step. At a very large Δt the
  * sweeps cannot undo the prediction's h² g and the springs are left far from their rest lengths
  * (the default chain at Δt = 20 s with 10 sweeps): a failure to converge, not an instability.
- * Allocates nothing after the first step at a given size.
+ * Allocates nothing after the first step on a system (which colours its springs and sizes the
+ * arrays).
  */
 public final class PositionBasedDynamics extends ProjectionBase {
 
