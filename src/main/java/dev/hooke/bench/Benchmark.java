@@ -221,7 +221,8 @@ public final class Benchmark {
                 int warm = (int) Math.round(config.warmupSeconds() / IMPLICIT_DT);
                 int steps = Math.max(1, (int) Math.round(config.implicitSeconds() / IMPLICIT_DT));
                 Row row = measure(start.copy(), integrator, IMPLICIT_DT, warm, steps, new int[] {1})[0];
-                row.note = ((ProjectionIntegrator) integrator).iterations() + " iterations";
+                String iterations = ((ProjectionIntegrator) integrator).iterations() + " iterations";
+                row.note = row.note.isEmpty() ? iterations : iterations + ", " + row.note;
                 print(name, start, kind.id(), IMPLICIT_DT, 1, row);
                 continue;
             }

@@ -41,4 +41,18 @@ final class TimedIntegrator implements Integrator {
     public void setThreads(int threads) {
         inner.setThreads(threads);
     }
+
+    @Override
+    public int threads() {
+        return inner.threads();
+    }
+
+    /**
+     * The wrapped integrator's dissipated work: without it the simulation would count the energy
+     * a position-based step removes as created, and stop the run as an explosion.
+     */
+    @Override
+    public double dissipatedWork() {
+        return inner.dissipatedWork();
+    }
 }

@@ -125,6 +125,15 @@ public final class Forces {
      * springs.
      */
     public static double mechanicalEnergy(MassSpringSystem s, double[] x, double[] v) {
+        return particleEnergy(s, x, v) + elasticEnergy(s, x);
+    }
+
+    /**
+     * K + U_g at (x, v), in J: the part of {@link #mechanicalEnergy} that is summed over the free
+     * particles (so {@code particleEnergy(s, x, v) + elasticEnergy(s, x)} is that energy to the
+     * bit).
+     */
+    public static double particleEnergy(MassSpringSystem s, double[] x, double[] v) {
         final double[] mass = s.massArray();
         final double[] invMass = s.inverseMassArray();
         final double gx = s.gravity(0);
@@ -140,7 +149,7 @@ public final class Forces {
             e += 0.5 * m * (v[q] * v[q] + v[q + 1] * v[q + 1] + v[q + 2] * v[q + 2])
                     - m * (gx * x[q] + gy * x[q + 1] + gz * x[q + 2]);
         }
-        return e + elasticEnergy(s, x);
+        return e;
     }
 
     /**

@@ -15,7 +15,7 @@ import java.util.Arrays;
  * <pre>
  *   xⁿ = x;   x* = x + h v*,   v* = (v + h g)/(1 + h c/m)          ({@code PositionPrediction})
  *   λ_s = 0 for every spring
- *   repeat N times, for each spring in index order (Gauss–Seidel), with n = (x_b − x_a)/l:
+ *   repeat N times, for each spring in colour order (Gauss–Seidel), with n = (x_b − x_a)/l:
  *       Δλ = (−C − α̃ λ − γ ∇C (x − xⁿ)) / ((1 + γ)(w_a + w_b) + α̃)
  *       λ += Δλ,   x_a −= w_a n Δλ,   x_b += w_b n Δλ
  *   v = (x − xⁿ)/h
@@ -34,7 +34,20 @@ import java.util.Arrays;
  * <pre>
  *   Δλ = (−h² k_s C − λ − h k_d ∇C (x − xⁿ)) / ((h² k_s + h k_d)(w_a + w_b) + 1)
  * </pre>
- * Springs with k_s = k_d = 0 are skipped (Δλ would be 0).
+ * Springs with k_s = k_d = 0, or with both ends pinned, are left alone (Δλ = 0). The constants of
+ * each spring (L, h² k_s q, q and h k_d q with q the reciprocal of the denominator) are computed
+ * once per step, so a projection takes one square root and one division (1/l); undamped springs
+ * skip the term ∇C (x − xⁿ).
+ *
+ * <h2>The order of the sweep</h2>
+ * The springs are projected colour by colour, each colour in index order ({@code
+ * dev.hooke.core.model.SpringColouring}: no two springs of a colour share a particle), the
+ * graph-colouring Gauss–Seidel of Fratarcangeli, Tibaldo and Pellacini ("Vivace", SIGGRAPH Asia
+ * 2016). Consecutive projections then never wait for each other's results: on the 100×100 cloth
+ * (59 002 springs, 13 colours, one thread) a projection took 19.8 ns in index order, 6.5 ns in
+ * colour order with the constants computed once per step, about twice what its square root and
+ * division cost alone. The order changes what a few sweeps give, not what they converge to; on
+ * the chain below it converges a little faster.
  *
  * <h2>What it converges to</h2>
  * Each update is a Newton step of its own constraint's equation, so the sweeps are a nonlinear
@@ -46,21 +59,25 @@ import java.util.Arrays;
  * cloth at Δt = 1/60 s ends 0.47 % of the step's displacement away from backward Euler's, from 64
  * iterations on; a hanging cloth settles 0.58 % short of backward Euler's sag at 1/60 s, 0.19 % at
  * 1/120 s (O(Δt²)). With few iterations the springs come out softer than k_s: a hanging chain
- * stretches 21 % too far with one iteration, 3 % with two, 10⁻³ with four. Projections conserve
+ * stretches 23 % too far with one iteration, 2 % with two, 2·10⁻⁴ with four. Projections conserve
  * linear momentum (m_a Δx_a + m_b Δx_b = 0, with c = 0 or equal masses); pinned particles never
  * move.
  *
  * <p>No step limit, as backward Euler; at a very large Δt few iterations leave the springs far
- * from the equilibrium of the step, as they do PBD's. Allocates nothing after the first step at a
- * given size.
+ * from the equilibrium of the step, as they do PBD's. Allocates nothing after the first step on a
+ * system (which colours its springs and sizes the arrays).
  */
 public final class ExtendedPositionBasedDynamics extends ProjectionBase {
 
     private double[] start = new double[0];
     private double[] before = new double[0];
     private double[] inverseMass = new double[0];
-    private double[] lambda = new double[0];
-    private final double[] n = new double[3];   // unit direction of the spring being projected
+    /** λ of each spring, at its position in the colour order ({@link #springs}). */
+    private double[] packedLambda = new double[0];
+    /** Each spring's constants for the step, from {@code COEFFICIENTS * position} ({@link #fillCoefficients}). */
+    private double[] coefficients = new double[0];
+    private final ColouredSprings springs = new ColouredSprings();
+    private static final int COEFFICIENTS = 4;
 
     @Override
     public IntegratorKind kind() {
@@ -72,7 +89,7 @@ public final class ExtendedPositionBasedDynamics extends ProjectionBase {
      * tension k_s C + k_d Ċ (positive tension pulls the ends together); in N·s².
      */
     public double lambda(int sp) {
-        return lambda[sp];
+        return packedLambda[springs.position[sp]];
     }
 
     @Override
@@ -84,66 +101,95 @@ public final class ExtendedPositionBasedDynamics extends ProjectionBase {
             before = new double[n3];
             inverseMass = new double[n3 / 3];
         }
-        if (lambda.length != m) {
-            lambda = new double[m];
+        if (springs.update(s) || packedLambda.length != m) {
+            packedLambda = new double[m];
+            coefficients = new double[COEFFICIENTS * m];
         }
         PositionPrediction.saveAndPredict(s, h, start);
         PositionPrediction.effectiveInverseMasses(s, h, inverseMass);
-        Arrays.fill(lambda, 0);
-        final double h2 = h * h;
+        fillCoefficients(s, h);
         final double[] x = s.x;
         final double[] x0 = start;
         final double[] invMass = inverseMass;
-        final int[] sa = s.springAArray();
-        final int[] sb = s.springBArray();
-        final double[] rest = s.restLengthArray();
-        final double[] ks = s.stiffnessArray();
-        final double[] kd = s.springDampingArray();
+        final double[] lam = packedLambda;
+        final double[] coef = coefficients;
+        final int[] ends = springs.ends;
+        Arrays.fill(lam, 0);
         for (int it = 0; it < iterations; it++) {
             if (it == iterations - 1) {
                 System.arraycopy(x, 0, before, 0, n3);
             }
-            for (int sp = 0; sp < m; sp++) {
-                double k = ks[sp];
-                double beta = kd[sp];
-                if (k == 0 && beta == 0) {
-                    continue;
-                }
-                int pa = sa[sp];
-                int pb = sb[sp];
-                double wa = invMass[pa];
-                double wb = invMass[pb];
-                double w = wa + wb;
-                if (w == 0) {
-                    continue;
-                }
+            for (int p = 0; p < m; p++) {
+                int pa = ends[2 * p];
+                int pb = ends[2 * p + 1];
                 int a = 3 * pa;
                 int b = 3 * pb;
-                double l = SpringGeometry.direction(x, a, b, n, 0);
+                double dx = x[b] - x[a];
+                double dy = x[b + 1] - x[a + 1];
+                double dz = x[b + 2] - x[a + 2];
+                double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
                 if (l < SpringGeometry.MIN_LENGTH) {
                     continue;
                 }
-                double nx = n[0];
-                double ny = n[1];
-                double nz = n[2];
-                double c = l - rest[sp];
-                double moved = nx * ((x[b] - x0[b]) - (x[a] - x0[a]))
-                        + ny * ((x[b + 1] - x0[b + 1]) - (x[a + 1] - x0[a + 1]))
-                        + nz * ((x[b + 2] - x0[b + 2]) - (x[a + 2] - x0[a + 2]));
-                double dl = (-h2 * k * c - lambda[sp] - h * beta * moved) / ((h2 * k + h * beta) * w + 1);
-                lambda[sp] += dl;
-                double fa = wa * dl;
-                double fb = wb * dl;
-                x[a] -= fa * nx;
-                x[a + 1] -= fa * ny;
-                x[a + 2] -= fa * nz;
-                x[b] += fb * nx;
-                x[b + 1] += fb * ny;
-                x[b + 2] += fb * nz;
+                double inv = 1.0 / l;
+                int q = COEFFICIENTS * p;
+                double dl = -coef[q + 1] * (l - coef[q]) - coef[q + 2] * lam[p];
+                double damping = coef[q + 3];
+                if (damping != 0) {
+                    // undamped springs (the common case) skip ∇C (x − xⁿ)
+                    double moved = (dx * ((x[b] - x0[b]) - (x[a] - x0[a]))
+                            + dy * ((x[b + 1] - x0[b + 1]) - (x[a + 1] - x0[a + 1]))
+                            + dz * ((x[b + 2] - x0[b + 2]) - (x[a + 2] - x0[a + 2]))) * inv;
+                    dl -= damping * moved;
+                }
+                lam[p] += dl;
+                double ga = invMass[pa] * dl * inv;
+                double gb = invMass[pb] * dl * inv;
+                x[a] -= ga * dx;
+                x[a + 1] -= ga * dy;
+                x[a + 2] -= ga * dz;
+                x[b] += gb * dx;
+                x[b + 1] += gb * dy;
+                x[b + 2] += gb * dz;
             }
         }
         PositionPrediction.finish(s, h, start);
         PositionBasedDynamics.finishStats(s, stats, iterations, x, before);
         s.touch();
+    }
+
+    /**
+     * Writes, at each spring's position in the colour order, its constants for step h: L,
+     * h² k_s q, q and h k_d q with q = 1/((h² k_s + h k_d)(w_a + w_b) + 1); all four 0 for a
+     * spring the sweep leaves alone (k_s = k_d = 0, or both ends pinned), whose Δλ is then 0.
+     */
+    private void fillCoefficients(MassSpringSystem s, double h) {
+        final int[] position = springs.position;
+        final int[] sa = s.springAArray();
+        final int[] sb = s.springBArray();
+        final double[] rest = s.restLengthArray();
+        final double[] ks = s.stiffnessArray();
+        final double[] kd = s.springDampingArray();
+        final double[] invMass = inverseMass;
+        final double[] coef = coefficients;
+        final double h2 = h * h;
+        for (int sp = 0; sp < s.springCount(); sp++) {
+            int q = COEFFICIENTS * position[sp];
+            double w = invMass[sa[sp]] + invMass[sb[sp]];
+            if (ks[sp] == 0 && kd[sp] == 0 || w == 0) {
+                coef[q] = 0;
+                coef[q + 1] = 0;
+                coef[q + 2] = 0;
+                coef[q + 3] = 0;
+                continue;
+            }
+            double stiff = h2 * ks[sp];
+            double damp = h * kd[sp];
+            double r = 1 / ((stiff + damp) * w + 1);
+            coef[q] = rest[sp];
+            coef[q + 1] = stiff * r;
+            coef[q + 2] = r;
+            coef[q + 3] = damp * r;
+        }
     }
 }

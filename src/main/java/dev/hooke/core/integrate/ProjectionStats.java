@@ -27,6 +27,12 @@ public final class ProjectionStats {
     public double lastCorrection;
     /** The springs counted in {@link #rmsStrain} and {@link #maxStrain}. */
     public int springs;
+    /**
+     * U_el = Σ ½ k_s (l − L)² over every spring at the positions {@link #measureStrain} measured,
+     * in J, summed as {@code Forces.elasticEnergy} sums it (the same number to the bit); NaN when
+     * not measured since {@link #forgetElasticEnergy}.
+     */
+    double elasticEnergy = Double.NaN;
 
     /** Copies another instance into this one. */
     public void copyFrom(ProjectionStats o) {
@@ -43,6 +49,7 @@ public final class ProjectionStats {
      * <pre>
      *   ε_s = (|x_b − x_a| − L_s) / L_s,   rms = √(Σ ε_s² / count),   max = max |ε_s|
      * </pre>
+     * and, from the same lengths, the elastic energy {@link #elasticEnergy} over every spring.
      */
     void measureStrain(MassSpringSystem s) {
         final double[] x = s.x;
@@ -52,13 +59,16 @@ public final class ProjectionStats {
         final double[] ks = s.stiffnessArray();
         double sum = 0;
         double max = 0;
+        double energy = 0;
         int count = 0;
         for (int sp = 0; sp < s.springCount(); sp++) {
             double len0 = rest[sp];
+            double l = SpringGeometry.length(x, 3 * sa[sp], 3 * sb[sp]);
+            energy += SpringGeometry.energy(ks[sp], len0, l);
             if (!(ks[sp] > 0) || !(len0 > 0)) {
                 continue;
             }
-            double e = SpringGeometry.strain(SpringGeometry.length(x, 3 * sa[sp], 3 * sb[sp]), len0);
+            double e = SpringGeometry.strain(l, len0);
             sum += e * e;
             max = Math.max(max, Math.abs(e));
             count++;
@@ -66,5 +76,11 @@ public final class ProjectionStats {
         springs = count;
         rmsStrain = count == 0 ? 0 : Math.sqrt(sum / count);
         maxStrain = max;
+        elasticEnergy = energy;
+    }
+
+    /** Marks {@link #elasticEnergy} as not measured. */
+    void forgetElasticEnergy() {
+        elasticEnergy = Double.NaN;
     }
 }

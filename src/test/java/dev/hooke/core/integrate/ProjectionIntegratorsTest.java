@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.Tolerances;
+import dev.hooke.core.force.Forces;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.observe.Observables;
 import dev.hooke.core.scene.ClothPins;
@@ -137,6 +138,33 @@ class ProjectionIntegratorsTest {
         }
         assertTrue(o.maxStrain < 0.5 * strain0, kind + ": the springs must have pulled the random strain in, "
                 + strain0 + " -> " + o.maxStrain);
+    }
+
+    /**
+     * The dissipated work is exactly E(before) − E(after) of each step, E measured here with
+     * {@link Forces#mechanicalEnergy}, also in the step after someone else has changed the system
+     * (a particle moved, a spring stiffened): the integrator then cannot reuse the energy it
+     * measured at the end of its previous step.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"pbd", "xpbd", "fast-mass-spring"})
+    void dissipatedWorkIsTheEnergyEachStepRemoved(IntegratorKind kind) {
+        MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CLOTH).size(8).springDamping(0.01)
+                .perturbation(Perturbation.RANDOM).displacement(0.02).velocity(0.2).seed(5));
+        Integrator in = Integrators.create(kind);
+        for (int n = 0; n < 6; n++) {
+            if (n == 2) {
+                int q = 3 * (s.particleCount() - 1);
+                s.setParticleState(s.particleCount() - 1, s.x[q], s.x[q + 1] - 0.05, s.x[q + 2], 0, 0, 0);
+            }
+            if (n == 4) {
+                s.setStiffness(0, 3 * s.stiffness(0));
+            }
+            double before = Forces.mechanicalEnergy(s, s.x, s.v);
+            in.step(s, DT);
+            double removed = before - Forces.mechanicalEnergy(s, s.x, s.v);
+            assertEquals(removed, in.dissipatedWork(), "step " + n);
+        }
     }
 
     /**

@@ -68,7 +68,9 @@ class SimulationRunnerGrabTest {
         assertFalse(Arrays.equals(before, position(neighbour)), "the rope follows the held end");
 
         runner.release();
-        steps(20);
+        // 0.2 s: the swinging rope first lifts the released end a little (for up to 0.15 s with
+        // PBD's stiff constraints), then it falls
+        steps(40);
         assertFalse((boolean) ask(sim -> sim.system().isPinned(tip)));
         assertTrue(position(tip)[1] < held[1], "released, the end falls");
     }
