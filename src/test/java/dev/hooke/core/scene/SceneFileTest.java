@@ -49,7 +49,7 @@ class SceneFileTest {
                 files++;
             }
         }
-        assertEquals(3, files, "the three scene files of docs/performance.md");
+        assertEquals(4, files, "the four scene files of docs/performance.md");
     }
 
     /** Random solver settings: the defaults half of the time, else every field random and valid. */
