@@ -60,7 +60,32 @@ final class CameraFraming {
      * @return whether a followed mesh is back in the box, so the framing should be shown again
      */
     boolean follow(float[] x, boolean exploded) {
-        if (orbit.moved() || shown == null || !framed.leftReach() || exploded || x.length < 3) {
+        if (orbit.moved() || shown == null || exploded) {
+            return false;
+        }
+        if (!shiftBack(framed, x, lo, hi, shift)) {
+            return following;
+        }
+        following = true;
+        // the target moves against the shift; view coordinates are the engine's turned 180° about x: (x, −y, −z)
+        orbit.look(shown.tx() - shift[0], shown.ty() + shift[1], shown.tz() + shift[2], shown.yaw(), shown.pitch(),
+                shown.distance());
+        return false;
+    }
+
+    /**
+     * The rule by which a view follows a mesh: when the motion box was cut at the reach of the
+     * start and the mesh at {@code x} ({@code 3*i+k}) has left it on one side along an axis (not
+     * grown past both), {@code shift[k]} is what brings the mesh back to that side's edge, else 0.
+     * Allocates nothing.
+     *
+     * @param lo  scratch, 3 entries: the mesh's smallest coordinates
+     * @param hi  scratch, 3 entries: its largest
+     * @return whether the mesh has left the box along some axis
+     */
+    static boolean shiftBack(MotionBounds box, float[] x, double[] lo, double[] hi, double[] shift) {
+        java.util.Arrays.fill(shift, 0);
+        if (box == null || !box.leftReach() || x.length < 3) {
             return false;
         }
         for (int k = 0; k < 3; k++) {
@@ -75,9 +100,8 @@ final class CameraFraming {
         }
         boolean out = false;
         for (int k = 0; k < 3; k++) {
-            double min = k == 0 ? framed.minX() : k == 1 ? framed.minY() : framed.minZ();
-            double max = k == 0 ? framed.maxX() : k == 1 ? framed.maxY() : framed.maxZ();
-            shift[k] = 0;
+            double min = k == 0 ? box.minX() : k == 1 ? box.minY() : box.minZ();
+            double max = k == 0 ? box.maxX() : k == 1 ? box.maxY() : box.maxZ();
             if (lo[k] < min && hi[k] <= max) {
                 shift[k] = Math.min(min - lo[k], max - hi[k]);
             } else if (hi[k] > max && lo[k] >= min) {
@@ -85,13 +109,6 @@ final class CameraFraming {
             }
             out |= shift[k] != 0;
         }
-        if (!out) {
-            return following;
-        }
-        following = true;
-        // the target moves against the shift; view coordinates are the engine's turned 180° about x: (x, −y, −z)
-        orbit.look(shown.tx() - shift[0], shown.ty() + shift[1], shown.tz() + shift[2], shown.yaw(), shown.pitch(),
-                shown.distance());
-        return false;
+        return out;
     }
 }

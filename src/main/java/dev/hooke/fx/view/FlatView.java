@@ -17,7 +17,9 @@ import javafx.scene.shape.StrokeLineCap;
 
 /**
  * The scene drawn flat, for graphics pipelines without 3D: an orthographic projection onto the
- * x–y plane (seen from the front, y up), springs as lines coloured by kind, particles as dots,
+ * x–y plane (seen from the front, y up), framed on the box the motion sweeps and following a mesh
+ * that falls out of it as the 3D view's camera does ({@link CameraFraming#shiftBack}), springs as
+ * lines coloured by kind, particles as dots,
  * pinned ones (as the snapshot reports them) as red squares, a yellow ring where an explosion started, with a message saying why
  * the view is flat.
  */
@@ -31,6 +33,14 @@ public final class FlatView implements SceneView {
     /** Where the sphere obstacle is drawn (engine coordinates), and the scene value it is read from. */
     private final SphereCentre sphereCentre = new SphereCentre();
     private final double[] centre = new double[3];
+    /** Scratch for following a mesh that left its framed box ({@link CameraFraming#shiftBack}). */
+    private final double[] lo = new double[3];
+    private final double[] hi = new double[3];
+    private final double[] shift = new double[3];
+    /** The projection of the last drawing: canvas = (ox + scale·x, oy − scale·y). */
+    private double ox;
+    private double oy;
+    private double scale;
 
     FlatView() {
         canvasHolder.getChildren().add(canvas);
@@ -66,6 +76,20 @@ public final class FlatView implements SceneView {
         return last == null ? new float[0] : last.positions();
     }
 
+    /**
+     * Where engine point (x, y) was drawn on the canvas at the last drawing: {@code out[0]}, {@code out[1]}
+     * in pixels from the canvas's top left.
+     */
+    public void project(double x, double y, double[] out) {
+        out[0] = ox + scale * x;
+        out[1] = oy - scale * y;
+    }
+
+    /** The canvas the scene is drawn on. */
+    public Canvas canvas() {
+        return canvas;
+    }
+
     @Override
     public boolean is3D() {
         return false;
@@ -92,13 +116,17 @@ public final class FlatView implements SceneView {
             return;
         }
         SceneTopology t = last.topology();
-        // the whole motion in view, seen from the front (x right, y up)
+        // the whole motion in view, seen from the front (x right, y up); a mesh that fell out of
+        // that box is followed, kept at the box's edge, as the 3D view's camera follows it
         MotionBounds box = t.motion();
-        double scale = Framing.FILL * Math.min(w / Math.max(1e-3, box.maxX() - box.minX()),
-                h / Math.max(1e-3, box.maxY() - box.minY()));
-        double ox = w / 2 - scale * box.centreX();
-        double oy = h / 2 + scale * box.centreY();
         float[] x = last.positions();
+        scale = Framing.FILL * Math.min(w / Math.max(1e-3, box.maxX() - box.minX()),
+                h / Math.max(1e-3, box.maxY() - box.minY()));
+        if (last.explosion() != null || !CameraFraming.shiftBack(box, x, lo, hi, shift)) {
+            java.util.Arrays.fill(shift, 0);
+        }
+        ox = w / 2 - scale * (box.centreX() - shift[0]);
+        oy = h / 2 + scale * (box.centreY() - shift[1]);
 
         if (t.hasGround()) {
             g.setStroke(Palette.GROUND_LIGHT);
