@@ -101,6 +101,8 @@ public final class Workbench implements AutoCloseable {
     private Object modesOpenedFor;
     /** Whether the view draws a mode chosen in the Modes window instead of the live state. */
     private boolean modeShown;
+    /** Whether the last frame showed a lesson's simulation (its controls are marked only then). */
+    private boolean lessonShown;
     /** The timeline under the view: scrub, resume, fork. */
     private final TimelineBar timeline;
     private Snapshot shown;
@@ -315,6 +317,10 @@ public final class Workbench implements AutoCloseable {
         performance.begin();
         Snapshot s = runner.latest();
         boolean lesson = lessons.showsItsSimulation(s);
+        if (lesson != lessonShown) {
+            lessonShown = lesson;
+            highlight(lessons.highlightedControls());
+        }
         timeline.setAvailable(!lesson);
         charts.focus(lesson ? lessons.charts() : java.util.Set.of());
         charts.showSweep(lesson ? lessons.sweepShown() : null);

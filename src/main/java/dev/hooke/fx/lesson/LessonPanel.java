@@ -211,9 +211,9 @@ public final class LessonPanel {
         render();
     }
 
-    /** The ids of the controls the step shown uses. */
+    /** The ids of the controls the step shown uses, while the runner shows the lesson's simulation. */
     public Set<String> highlightedControls() {
-        if (session == null) {
+        if (!showsItsSimulation(model.runner().latest())) {
             return Set.of();
         }
         Set<String> ids = new LinkedHashSet<>();

@@ -443,6 +443,10 @@ class LessonTransitionsUiTest {
             if (!shownWithParents(robot.lookup("#timelineSlider").query())) {
                 wrong.add("the timeline is hidden");
             }
+            java.util.Set<String> marked = marked(robot);
+            if (!marked.isEmpty()) {
+                wrong.add("the lesson's controls " + marked + " are still marked");
+            }
             return wrong.isEmpty() ? null : String.join("; ", wrong) + " (expected the cube afresh, t = 0)";
         });
         assertTrue(workbench.lessons().session() != null, "hiding the panel leaves the lesson open");
@@ -455,6 +459,10 @@ class LessonTransitionsUiTest {
         SceneType stepScene = workbench.lessons().session().scene().type();
         eventually("the lesson's second step shown", SETTLE_SECONDS, () -> {
             Snapshot s = latest();
+            java.util.Set<String> expected = new java.util.TreeSet<>(workbench.lessons().highlightedControls());
+            if (!marked(robot).equals(expected)) {
+                return "the controls marked are " + marked(robot) + ", the step uses " + expected;
+            }
             return s.topology().type() == stepScene && workbench.rendered() == s
                     && !shownWithParents(robot.lookup("#timelineSlider").query()) ? null
                     : "the " + s.topology().type() + " is shown (the lesson's step is of the " + stepScene
@@ -469,6 +477,18 @@ class LessonTransitionsUiTest {
                     : "after Reset the " + s.topology().type() + " at t = " + s.time() + " s; the lesson's step is of the "
                             + stepScene;
         });
+    }
+
+    /** The ids of the side panel's and toolbar's controls marked as a lesson step's. */
+    private static java.util.Set<String> marked(FxRobot robot) {
+        java.util.Set<String> ids = new java.util.TreeSet<>();
+        for (String id : dev.hooke.fx.lesson.LessonPanel.CONTROL_IDS) {
+            javafx.scene.Node n = robot.lookup("#" + id).tryQuery().orElse(null);
+            if (n != null && n.getStyleClass().contains("lesson-highlight")) {
+                ids.add(id);
+            }
+        }
+        return ids;
     }
 
     /** Whether the node and every parent up to the scene are visible. */
