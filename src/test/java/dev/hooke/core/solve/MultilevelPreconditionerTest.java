@@ -4,7 +4,6 @@ import static dev.hooke.Tolerances.CG_TIGHT_TOLERANCE;
 import static dev.hooke.Tolerances.CG_VS_DIRECT_REL;
 import static dev.hooke.Tolerances.MULTILEVEL_CONTRACTION_SLACK;
 import static dev.hooke.Tolerances.MULTILEVEL_SYMMETRY;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.force.Forces;
@@ -16,9 +15,6 @@ import dev.hooke.core.scene.Perturbation;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.Scenes;
-import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.CommonOps_DDRM;
-import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,25 +58,7 @@ class MultilevelPreconditionerTest {
         MultilevelPreconditioner p = new MultilevelPreconditioner(MultilevelPreconditioner.DEFAULT_THETA, 1);
         p.update(a);
         assertTrue(p.levels() >= 2, "levels: " + p.levels());
-        int n = a.dimension();
-        DMatrixRMaj m = new DMatrixRMaj(n, n);
-        double[] e = new double[n];
-        double[] col = new double[n];
-        for (int j = 0; j < n; j++) {
-            e[j] = 1;
-            p.apply(e, col, n);
-            e[j] = 0;
-            for (int i = 0; i < n; i++) {
-                m.set(i, j, col[i]);
-            }
-        }
-        double largest = CommonOps_DDRM.elementMaxAbs(m);
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < i; j++) {
-                assertEquals(m.get(i, j), m.get(j, i), MULTILEVEL_SYMMETRY * largest, "entry " + i + ", " + j);
-            }
-        }
-        assertTrue(DecompositionFactory_DDRM.chol(n, true).decompose(m.copy()), "P⁻¹ has a Cholesky factor");
+        PreconditionerMatrices.assertSymmetricPositiveDefinite(p, a.dimension(), MULTILEVEL_SYMMETRY);
     }
 
     /**
