@@ -3,7 +3,6 @@ package dev.hooke.fx.lesson;
 import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.fx.model.WorkbenchModel;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,8 +17,8 @@ import javafx.util.Duration;
  * model's properties (m, k_s, k_d, g, c, Δt, the integrator, Verlet's δ, the projection
  * iterations, PBD's stiffness, the implicit solver's settings) while the runner shows the
  * lesson's simulations, records each change as a scene-file value ({@link #chosen()}), and once
- * the control has rested for {@link #SETTLE_MILLIS} ms tells the panel to take them in. It also
- * remembers which values each step's result was produced with ({@link #ranWith(int)}).
+ * the control has rested for {@link #SETTLE_MILLIS} ms tells the panel to take them in. (Which values
+ * each step's result was produced with is kept with the result, {@link LessonPanel.Played}.)
  */
 final class LessonOverrides {
 
@@ -35,8 +34,6 @@ final class LessonOverrides {
     private final Supplier<LessonSession> session;
     /** Values the person chose with the sliders in place of the lesson's, in the order chosen. */
     private final Map<SceneFile.Key, Object> chosen = new LinkedHashMap<>();
-    /** The overrides each step's result was produced with (empty: the lesson's values). */
-    private List<Map<SceneFile.Key, Object>> ranWith = new ArrayList<>();
     /** A change of the overrides is taken in once the slider has settled. */
     private final PauseTransition settle = new PauseTransition(Duration.millis(SETTLE_MILLIS));
     /** Overrides changed while a step was running: taken in when it ends. */
@@ -64,9 +61,8 @@ final class LessonOverrides {
         watchSolver();
     }
 
-    /** A lesson of {@code steps} steps is opened: no values chosen, every step as the lesson has it. */
-    void open(int steps) {
-        ranWith = new ArrayList<>(Collections.nCopies(steps, Map.of()));
+    /** A lesson is opened: no values chosen. */
+    void open() {
         chosen.clear();
     }
 
@@ -96,6 +92,11 @@ final class LessonOverrides {
         settle.stop();
     }
 
+    /** Whether a change waits to be taken in: a control has not rested yet, or one moved during a step. */
+    boolean waiting() {
+        return pending || settle.getStatus() == javafx.animation.Animation.Status.RUNNING;
+    }
+
     /** Whether values changed while a step was running, to be taken in when it ends. */
     boolean isPending() {
         return pending;
@@ -103,26 +104,6 @@ final class LessonOverrides {
 
     void setPending(boolean pending) {
         this.pending = pending;
-    }
-
-    /** The values step {@code at}'s result was produced with (empty: the lesson's values). */
-    Map<SceneFile.Key, Object> ranWith(int at) {
-        return ranWith.get(at);
-    }
-
-    /** Records the values step {@code at} was played with. */
-    void ranWith(int at, Map<SceneFile.Key, Object> with) {
-        ranWith.set(at, with);
-    }
-
-    /** Forgets what every step was played with (the lesson is replayed with its own values). */
-    void forgetRuns() {
-        Collections.fill(ranWith, Map.of());
-    }
-
-    /** Whether the result of step {@code at} was produced with the person's values. */
-    boolean changed(int at) {
-        return at < ranWith.size() && !ranWith.get(at).isEmpty();
     }
 
     /** Whether a change of the model's values is the person's, to be taken as an override. */

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
@@ -75,7 +76,8 @@ public final class LessonPanel {
 
     private LessonSession session;
     private int index;
-    private StepResult[] results = new StepResult[0];
+    /** Each step's result with the values it was played with (null: not run yet). */
+    private Played[] played = new Played[0];
     private Object[] answers = new Object[0];
     private boolean busy;
     private String status = "";
@@ -134,9 +136,35 @@ public final class LessonPanel {
         return index;
     }
 
+    /**
+     * A step's result together with the values it was played with: one value, published at once,
+     * so that no reader sees a result without the values it came from, or the values without it.
+     *
+     * @param result  what the step did and its checks
+     * @param ranWith the person's values it was played with in place of the lesson's (empty: the
+     *                lesson's own)
+     */
+    public record Played(StepResult result, Map<SceneFile.Key, Object> ranWith) {
+        public Played {
+            Objects.requireNonNull(result, "result");
+            ranWith = Map.copyOf(ranWith);
+        }
+
+        /** Whether the result was produced with the person's values (its checks are then not judged). */
+        public boolean changed() {
+            return !ranWith.isEmpty();
+        }
+    }
+
+    /** The step shown as it was played, or null before it ran (and while it is played again). */
+    public Played played() {
+        return index < played.length ? played[index] : null;
+    }
+
     /** The result of the step shown, or null before it ran. */
     public StepResult result() {
-        return index < results.length ? results[index] : null;
+        Played p = played();
+        return p == null ? null : p.result();
     }
 
     /** Whether a step is being played or the lesson is being replayed. */
@@ -171,9 +199,9 @@ public final class LessonPanel {
         session = new LessonSession(lesson, model.runner());
         model.setResetAction(this::resetSimulation);
         int n = lesson.steps().size();
-        results = new StepResult[n];
+        played = new Played[n];
         answers = new Object[n];
-        values.open(n);
+        values.open();
         index = 0;
         busy = false;
         status = "";
@@ -185,7 +213,7 @@ public final class LessonPanel {
     public void closeLesson() {
         closeSession();
         values.clear();
-        results = new StepResult[0];
+        played = new Played[0];
         answers = new Object[0];
         status = "";
         render();
@@ -245,7 +273,7 @@ public final class LessonPanel {
 
     /** Plays the step shown (after its question was answered). */
     public void runStep() {
-        if (session == null || busy || results[index] != null) {
+        if (session == null || busy || played[index] != null) {
             return;
         }
         Question q = step().question();
@@ -259,6 +287,7 @@ public final class LessonPanel {
         LessonSession s = session;
         int at = index;
         Map<SceneFile.Key, Object> with = values.copy();
+        values.settled();       // the step runs with every value chosen so far: none is left to take in
         s.runNext(with).whenComplete((r, e) -> Platform.runLater(() -> stepPlayed(s, at, with, r, e)));
         render();
     }
@@ -272,8 +301,7 @@ public final class LessonPanel {
         if (e != null) {
             status = failure(e);
         } else {
-            results[at] = r;
-            values.ranWith(at, with);
+            played[at] = new Played(r, with);
             status = "";
         }
         render();
@@ -286,8 +314,8 @@ public final class LessonPanel {
 
     /** Shows the next step (the step shown must have run). */
     public void next() {
-        if (session != null && !busy && results[index] != null && index + 1 < results.length
-                && session.lesson().steps().size() > index + 1 && !aborted(results[index])) {
+        if (session != null && !busy && played[index] != null && index + 1 < played.length
+                && session.lesson().steps().size() > index + 1 && !aborted(played[index].result())) {
             index++;
             status = "";
             render();
@@ -346,13 +374,12 @@ public final class LessonPanel {
                 return;
             }
             busy = false;
-            Arrays.fill(results, null);
-            values.forgetRuns();
+            Arrays.fill(played, null);
             if (e != null) {
                 status = failure(e);
             } else {
                 for (int i = 0; i < done.size(); i++) {
-                    results[i] = done.get(i);
+                    played[i] = new Played(done.get(i), Map.of());
                 }
                 status = "";
             }
@@ -385,9 +412,18 @@ public final class LessonPanel {
         return values.chosen();
     }
 
+    /**
+     * Whether values the person chose wait to be taken in: a control has not rested yet, or moved
+     * while a step was being played.
+     */
+    public boolean valuesWaiting() {
+        return values.waiting();
+    }
+
     /** Whether the result of the step shown was produced with the person's values. */
     public boolean resultChanged() {
-        return values.changed(index);
+        Played p = played();
+        return p != null && p.changed();
     }
 
     /**
@@ -408,7 +444,7 @@ public final class LessonPanel {
         values.setPending(false);
         LessonSession s = session;
         Map<SceneFile.Key, Object> with = values.copy();
-        if (results[index] == null) {
+        if (played[index] == null) {
             if (!with.isEmpty()) {
                 s.override(with).whenComplete((f, e) -> Platform.runLater(() -> {
                     if (s == session && e != null) {
@@ -429,7 +465,7 @@ public final class LessonPanel {
         status = I18n.text("lesson.rerunning");
         LessonSession s = session;
         int at = index;
-        results[at] = null;
+        played[at] = null;
         s.goTo(at).thenCompose(done -> s.runNext(with))
                 .whenComplete((r, e) -> Platform.runLater(() -> stepPlayed(s, at, with, r, e)));
         render();
@@ -442,7 +478,7 @@ public final class LessonPanel {
         }
         values.stop();
         values.clear();
-        if (results[index] != null) {
+        if (played[index] != null) {
             replayStep(Map.of());
         } else {
             goTo(index);
@@ -500,6 +536,7 @@ public final class LessonPanel {
 
     /** The values the step shown was last played with (empty: the lesson's). */
     Map<SceneFile.Key, Object> ranWith() {
-        return values.ranWith(index);
+        Played p = played();
+        return p == null ? Map.of() : p.ranWith();
     }
 }

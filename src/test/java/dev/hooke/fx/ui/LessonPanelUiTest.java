@@ -1,5 +1,6 @@
 package dev.hooke.fx.ui;
 
+import static dev.hooke.fx.ui.UiFixture.onFx;
 import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static dev.hooke.Tolerances.DISPLACEMENT_LAW;
 import static dev.hooke.Tolerances.ENERGY_LAW_PER_STEP;
@@ -18,6 +19,7 @@ import dev.hooke.core.lesson.CheckResult;
 import dev.hooke.core.lesson.StepResult;
 import dev.hooke.core.lesson.SweepResult;
 import dev.hooke.core.scene.SceneFile;
+import dev.hooke.fx.lesson.LessonPanel;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.Simulation;
 import dev.hooke.fx.I18n;
@@ -243,9 +245,9 @@ class LessonPanelUiTest {
         assertEquals(1.01, workbench.lessons().result().runs().get(0).maxStepRatio(), ENERGY_LAW_PER_STEP);
 
         robot.interact(() -> workbench.model().stiffnessProperty().set(400));
-        waitFor("the step played again with k = 400 N/m", () -> workbench.lessons().result() != null
-                && !workbench.lessons().isBusy() && workbench.lessons().resultChanged());
-        StepResult changed = workbench.lessons().result();
+        LessonPanel.Played replayed = played("the step played again with k = 400 N/m", true);
+        assertEquals(Map.of(SceneFile.Key.K, 400.0), replayed.ranWith());
+        StepResult changed = replayed.result();
         assertEquals(1.04, changed.runs().get(0).maxStepRatio(), ENERGY_LAW_PER_STEP * 1.04);
         assertEquals(400, workbench.runner().latest().parameters().stiffness());
         assertEquals(100, workbench.runner().latest().steps(), "the step ran afresh, one second");
@@ -259,15 +261,24 @@ class LessonPanelUiTest {
         assertTrue(text(robot, "#lessonOverride").contains("400"), text(robot, "#lessonOverride"));
 
         robot.clickOn("#lessonRevert");
-        waitFor("the step played again with the lesson's values", () -> workbench.lessons().result() != null
-                && !workbench.lessons().isBusy() && !workbench.lessons().resultChanged());
-        assertEquals(1.01, workbench.lessons().result().runs().get(0).maxStepRatio(), ENERGY_LAW_PER_STEP);
+        LessonPanel.Played reverted = played("the step played again with the lesson's values", false);
+        assertEquals(1.01, reverted.result().runs().get(0).maxStepRatio(), ENERGY_LAW_PER_STEP);
         assertEquals(100, workbench.model().stiffnessProperty().get());
         assertEquals(100, workbench.runner().latest().parameters().stiffness());
         assertTrue(robot.lookup("#lessonOverride").tryQuery().isEmpty());
         rows = robot.lookup("#lessonChecks").queryAs(javafx.scene.Parent.class).getChildrenUnmodifiable();
-        assertEquals(workbench.lessons().result().checks().size(),
+        assertEquals(reverted.result().checks().size(),
                 rows.stream().filter(n -> n.getStyleClass().contains("pass")).count());
+    }
+
+    /**
+     * Waits until the step shown has been played, by the lesson's values ({@code changed} false)
+     * or the person's, and returns it: the result and the values it ran with, read as one value.
+     */
+    private LessonPanel.Played played(String what, boolean changed) {
+        waitFor(what, () -> !workbench.lessons().isBusy() && workbench.lessons().played() != null
+                && workbench.lessons().played().changed() == changed);
+        return onFx(() -> workbench.lessons().played());
     }
 
     @Test
@@ -278,10 +289,14 @@ class LessonPanelUiTest {
                 () -> workbench.runner().latest().dt() == 0.005);
         assertEquals(Map.of(SceneFile.Key.DT, 0.005), workbench.lessons().overrides());
         playStep(robot);
-        assertTrue(workbench.lessons().resultChanged());
+        LessonPanel.Played played = onFx(() -> workbench.lessons().played());
+        assertEquals(Map.of(SceneFile.Key.DT, 0.005), played.ranWith(), "the step ran with the person's Δt");
         // explicit Euler at Δt = 0.005 s, ω = 10 rad/s: 1 + Δt²ω² = 1.0025 per step, 200 steps in a second
-        assertEquals(1.0025, workbench.lessons().result().runs().get(0).maxStepRatio(), ENERGY_LAW_PER_STEP);
-        assertEquals(200, workbench.lessons().result().runs().get(0).steps());
+        assertEquals(1.0025, played.result().runs().get(0).maxStepRatio(), ENERGY_LAW_PER_STEP);
+        assertEquals(200, played.result().runs().get(0).steps());
+        // the step took the slider's value in as it started: nothing waits to play it a second time
+        assertFalse(onFx(() -> workbench.lessons().valuesWaiting()), "the slider's value waits to be taken in again");
+        assertEquals(played, onFx(() -> workbench.lessons().played()), "the step was played again");
     }
 
     @Test
