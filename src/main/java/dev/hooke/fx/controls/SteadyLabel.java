@@ -21,6 +21,8 @@ public final class SteadyLabel extends Region {
     private final Label label = new Label();
     /** The widest text's width so far, with the label's padding; in px. */
     private double widest;
+    /** How many times the cell has asked its parents for a layout ({@link #resizes()}). */
+    private long resizes;
 
     /** A cell whose label has the given id (the id tests and style sheets find it by). */
     public SteadyLabel(String id) {
@@ -54,6 +56,7 @@ public final class SteadyLabel extends Region {
         double w = label.prefWidth(-1);
         if (w > widest) {
             widest = w;
+            resizes++;
             requestLayout();
         }
     }
@@ -61,7 +64,17 @@ public final class SteadyLabel extends Region {
     /** Sizes the cell anew from the present text (after a change of font or language). */
     public void forgetWidth() {
         widest = 0;
+        resizes++;
         requestLayout();
+    }
+
+    /**
+     * How many times the cell has asked its parents for a layout since it was made: each time a
+     * text was wider than any before it, or its width was forgotten. A new text asks for none
+     * otherwise.
+     */
+    public long resizes() {
+        return resizes;
     }
 
     @Override
