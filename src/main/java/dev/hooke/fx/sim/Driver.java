@@ -30,7 +30,40 @@ public final class Driver {
         ENDS_JOB
     }
 
-    record Command(Runnable action, Urgency urgency) {
+    /** A queued command. */
+    static final class Command {
+        private final Runnable action;
+        private final Urgency urgency;
+        /**
+         * The runner's step count read just after the command was queued (-1 until then):
+         * {@link SimulationRunner#stepsTaken()} counts a step as it starts, after the thread has
+         * looked for commands, so at most one step (the one under way) starts between this and
+         * the command's taking when the runner takes commands between two steps.
+         */
+        private volatile long queuedAtStep = -1;
+
+        Command(Runnable action, Urgency urgency) {
+            this.action = action;
+            this.urgency = urgency;
+        }
+
+        Runnable action() {
+            return action;
+        }
+
+        Urgency urgency() {
+            return urgency;
+        }
+
+        void queuedAt(long step) {
+            queuedAtStep = step;
+        }
+
+        /** The steps started since the command was queued, at step count {@code now}. */
+        long stepsWaited(long now) {
+            long at = queuedAtStep;
+            return at < 0 ? 0 : Math.max(0, now - at);
+        }
     }
 
     /**
@@ -170,6 +203,7 @@ public final class Driver {
      * @throws Cancelled when a command ends the job
      */
     public void stepped() {
+        r.countStep();
         take();
         r.rateWindowSteps++;
         r.sample(false);

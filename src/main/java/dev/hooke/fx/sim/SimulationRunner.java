@@ -98,6 +98,10 @@ public final class SimulationRunner implements AutoCloseable {
     long rateWindowSteps;
     double stepsPerSecond;
     private Driver.SampleDecorator decorator;
+    /** The steps taken since the start ({@link #stepsTaken()}); written by the simulation thread only. */
+    private volatile long stepsTaken;
+    /** How many steps ran between the queueing and the taking of the newest command taken. */
+    long commandSteps;
     /** The edits taken ({@link #edit}, {@link #halveDtAndReset}). */
     long edits;
     final Pins pins = new Pins();
@@ -200,6 +204,7 @@ public final class SimulationRunner implements AutoCloseable {
                 return;
             }
             history.beforeStep();
+            countStep();
             lanes.step();
             rateWindowSteps++;
             sample(true);
@@ -376,8 +381,23 @@ public final class SimulationRunner implements AutoCloseable {
 
     void submit(Driver.Urgency urgency, Runnable action) {
         if (!closed) {
-            commands.add(new Driver.Command(action, urgency));
+            Driver.Command c = new Driver.Command(action, urgency);
+            commands.add(c);
+            c.queuedAt(stepsTaken);
         }
+    }
+
+    /**
+     * The steps taken since the runner started, every system shown and every lesson's work
+     * counted as one per step of the lead, each as it starts (any thread may read it).
+     */
+    public long stepsTaken() {
+        return stepsTaken;
+    }
+
+    /** Counts a step of what is shown. Simulation thread. */
+    void countStep() {
+        stepsTaken++;       // one writer, the simulation thread
     }
 
     // ------------------------------------------------------------------ the simulation thread
@@ -410,6 +430,7 @@ public final class SimulationRunner implements AutoCloseable {
 
     /** Runs a command; what it throws becomes the notice. Simulation thread. */
     void execute(Driver.Command c) {
+        commandSteps = c.stepsWaited(stepsTaken);
         try {
             c.action().run();
         } catch (Driver.Cancelled e) {
@@ -459,6 +480,7 @@ public final class SimulationRunner implements AutoCloseable {
                 break;
             }
             history.beforeStep();
+            countStep();
             lanes.step();
             accumulator -= dt;
             taken++;

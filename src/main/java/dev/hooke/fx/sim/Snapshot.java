@@ -58,6 +58,9 @@ import dev.hooke.core.stability.StabilityLimit;
  *                       steps that did not converge or met an indefinite matrix, the largest
  *                       residual (all 0 for a method that solves nothing)
  * @param timeline       the states recorded to scrub back through ({@link History})
+ * @param commandSteps   how many steps ran between the queueing of the newest command taken and
+ *                       its taking: at most 1 (the step under way) for a command that acts at
+ *                       once, more only for one that waited for a lesson's work to end
  */
 public record Snapshot(long sequence, int generation, SceneTopology topology, float[] positions,
                        double time, long steps, double dt, IntegratorKind integrator, boolean running,
@@ -68,7 +71,7 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
                        ProjectionSummary projection, int substeps, Compare compare,
                        float[] speeds, float[] strains, long pinRevision, boolean[] pinned,
                        SceneFile scene, IntegratorKind compareMode, boolean driven, long edits,
-                       SolverTally.Totals solverTotals, History.View timeline) {
+                       SolverTally.Totals solverTotals, History.View timeline, long commandSteps) {
 
     /** Whether particle i is pinned now (the topology's pin when the snapshot carries none). */
     public boolean isPinned(int i) {
@@ -106,7 +109,7 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
         return new Snapshot(sequence, generation, topology, shown, time, steps, dt, integrator, running, speed,
                 energy, maxSpeed, maxStrain, parameters, limit, naiveBound, limitCurrent, explosion, stepsPerSecond,
                 notice, solver, projection, substeps, null, speeds, strains, pinRevision, pinned, scene, compareMode,
-                driven, edits, solverTotals, timeline);
+                driven, edits, solverTotals, timeline, commandSteps);
     }
 
     /** Whether the engine marked the system exploded. */
