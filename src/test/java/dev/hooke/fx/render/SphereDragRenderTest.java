@@ -16,7 +16,9 @@ import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.Workbench;
 import dev.hooke.fx.sim.Snapshot;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -27,10 +29,12 @@ import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.SubScene;
 import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.robot.Robot;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Dragging the sphere in the workbench's 3D view (which needs a display with 3D: under Xvfb,
@@ -50,8 +54,8 @@ class SphereDragRenderTest {
     /** The drag, in screen pixels. */
     private static final double DX = 70;
     private static final double DY = -40;
-    /** How long the drawn sphere must keep its place on the screen before the drag; in ms. */
-    private static final long STILL_MS = 600;
+    /** How many frames in a row the drawn sphere must keep its place on the screen before the drag. */
+    private static final int STILL_PULSES = 36;
 
     @Test
     void draggingTheSphereMovesItsCentreEverywhereAndDraggingBesideItTurnsTheCamera() throws Exception {
@@ -60,6 +64,7 @@ class SphereDragRenderTest {
         SceneSpec spec = file.spec();
         SceneFile scene = file.withSpec(spec.obstacle(ObstacleSpec.SPHERE));
         Workbench workbench = show(scene);
+        listen(workbench);
         try {
             workbench.runner().pause();
             for (int i = 0; i < 5; i++) {
@@ -154,7 +159,6 @@ class SphereDragRenderTest {
             workbench.runner().play();
             waitFor("1.5 s of fall", () -> onFxQuietly(() -> workbench.model().snapshotProperty().get().time() >= 1.5));
             workbench.runner().pause();
-            settle();
             double y = workbench.runner().query(sim -> sim.system().x[1]).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             assertTrue(y < -5, "the cloth has fallen far below its framed box: y = " + y);
             waitFor("the fallen cloth on the screen", () -> onScreen(view, cloth));
@@ -168,7 +172,6 @@ class SphereDragRenderTest {
                 window.setHeight(high);
                 return null;
             });
-            settle();
             waitFor("the view's new shape", () -> onFxQuietly(() -> view.getWidth() < wide - 100));
             waitFor("the fallen cloth on the screen after the view changed shape", () -> onScreen(view, cloth));
             workbench.runner().reset();
@@ -221,27 +224,49 @@ class SphereDragRenderTest {
 
     /** Whether the robot holds the primary button down. */
     private boolean pressed;
+    /** The mouse events the window received, oldest first: the robot's travel through the display server. */
+    private final List<MouseEvent> received = new CopyOnWriteArrayList<>();
+
+    /** Records the mouse events {@code workbench}'s window receives. */
+    private void listen(Workbench workbench) throws Exception {
+        onFx(() -> {
+            workbench.root().getScene().addEventFilter(MouseEvent.ANY, received::add);
+            return null;
+        });
+    }
 
     /** Moves the mouse to (x, y) (screen pixels), then presses the primary button if {@code press} and not yet pressed. */
     private void mouse(Robot robot, double x, double y, boolean press) throws Exception {
+        int before = received.size();
+        boolean pressing = press && !pressed;
         onFx(() -> {
             robot.mouseMove(x, y);
-            if (press && !pressed) {
+            if (pressing) {
                 robot.mousePress(MouseButton.PRIMARY);
             }
             return null;
         });
         pressed = press;
-        settle();
+        waitFor("the window to receive the mouse at (" + x + ", " + y + ")" + (pressing ? ", pressed" : ""), () -> {
+            List<MouseEvent> all = List.copyOf(received);
+            List<MouseEvent> since = all.subList(before, all.size());
+            MouseEvent last = all.isEmpty() ? null : all.get(all.size() - 1);
+            return last != null && Math.abs(last.getScreenX() - x) < 1 && Math.abs(last.getScreenY() - y) < 1
+                    && (!pressing || since.stream().anyMatch(e -> e.getEventType() == MouseEvent.MOUSE_PRESSED));
+        });
+        onFx(() -> null);       // the handlers of those events have run
     }
 
     private void release(Robot robot) throws Exception {
+        int before = received.size();
         onFx(() -> {
             robot.mouseRelease(MouseButton.PRIMARY);
             return null;
         });
         pressed = false;
-        settle();
+        waitFor("the window to receive the release", () -> List.copyOf(received).stream().skip(before)
+                .anyMatch(e -> e.getEventType() == MouseEvent.MOUSE_RELEASED));
+        onFx(() -> null);
     }
 
     private static Sphere engineSphere(Workbench workbench) {
@@ -252,33 +277,40 @@ class SphereDragRenderTest {
         }
     }
 
-    /** The node's place on the screen once it has kept it for {@link #STILL_MS} (the view frames the scene as it starts). */
+    /**
+     * The node's place on the screen once it has kept it for {@link #STILL_PULSES} frames in a
+     * row (the view frames the scene as it starts).
+     */
     private static Point2D still(Node n) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(UI_TIMEOUT_SECONDS);
-        Point2D last = onFx(() -> n.localToScreen(Point3D.ZERO));
-        while (System.nanoTime() < deadline) {
-            Thread.sleep(STILL_MS);
-            Point2D now = onFx(() -> n.localToScreen(Point3D.ZERO));
-            if (now.distance(last) < 0.01) {
-                return now;
-            }
-            last = now;
+        Point2D[] last = {null};
+        int[] run = {0};
+        Runnable pulse = () -> {
+            Point2D now = n.localToScreen(Point3D.ZERO);
+            run[0] = last[0] != null && now != null && now.distance(last[0]) < 0.01 ? run[0] + 1 : 0;
+            last[0] = now;
+        };
+        Scene scene = onFx(n::getScene);
+        onFx(() -> {
+            scene.addPostLayoutPulseListener(pulse);
+            return null;
+        });
+        try {
+            waitFor("the sphere to keep its place on the screen for " + STILL_PULSES + " frames",
+                    () -> onFxQuietly(() -> run[0] >= STILL_PULSES));
+            return onFx(() -> last[0]);
+        } finally {
+            onFx(() -> {
+                scene.removePostLayoutPulseListener(pulse);
+                return null;
+            });
         }
-        throw new AssertionError("the sphere never kept its place on the screen");
-    }
-
-    private static void settle() throws Exception {
-        Thread.sleep(150);
-        onFx(() -> null);
     }
 
     private static void waitFor(String what, BooleanSupplier condition) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(UI_TIMEOUT_SECONDS);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(50);
+        try {
+            WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS, condition::getAsBoolean);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("timed out waiting for " + what, e);
         }
     }
 

@@ -22,7 +22,6 @@ import dev.hooke.fx.Workbench;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.ComboBox;
@@ -36,7 +35,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * What the window shows around explosions: explosions one after another and a lesson's explosion
@@ -48,6 +46,9 @@ import org.testfx.util.WaitForAsyncUtils;
 @Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class ExplosionTransitionsUiTest {
+
+    /** The frames a watch covers: 1.5 s of a window drawing at 60 frames/s. */
+    private static final int WATCHED_PULSES = 90;
 
     private Workbench workbench;
     private Stage stage;
@@ -204,15 +205,11 @@ class ExplosionTransitionsUiTest {
         assertTrue(bad.isEmpty(), () -> String.join("; ", bad));
     }
 
+    /** Watches the charts' tick labels for {@value #WATCHED_PULSES} frames of the window. */
     private void watchTicks(String when, List<String> bad) {
-        long end = System.nanoTime() + 1_500_000_000L;
-        while (System.nanoTime() < end) {
-            String found = onFx(this::longTickLabel);
-            if (found != null) {
-                bad.add(when + ": " + found);
-                return;
-            }
-            WaitForAsyncUtils.sleep(30, TimeUnit.MILLISECONDS);
+        String found = UiFixture.watchPulses(workbench, WATCHED_PULSES, this::longTickLabel);
+        if (found != null) {
+            bad.add(when + ": " + found);
         }
     }
 

@@ -14,6 +14,7 @@ import static dev.hooke.fx.ui.UiFixture.type;
 import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.integrate.IntegratorKind;
@@ -27,7 +28,6 @@ import dev.hooke.fx.sim.EnergySample;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
@@ -39,7 +39,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.framework.junit5.Stop;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * What the window shows after a person goes from a scene to a lesson, from one lesson to another
@@ -51,6 +50,11 @@ import org.testfx.util.WaitForAsyncUtils;
 @Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class LessonTransitionsUiTest {
+
+    /** The frames a watch covers: 1.5 s of a window drawing at 60 frames/s. */
+    private static final int WATCHED_PULSES = 90;
+    /** A mismatch of the window with itself counts when it lasts this many frames in a row. */
+    private static final int LASTING_PULSES = 12;
 
     private Workbench workbench;
 
@@ -137,9 +141,11 @@ class LessonTransitionsUiTest {
         waitFor("lesson 3's energies drawn", () -> !workbench.charts().energy().samples().isEmpty());
 
         UiFixture.openLesson(robot, workbench, "06");
-        WaitForAsyncUtils.sleep(300, TimeUnit.MILLISECONDS);
         eventually("the energy chart after lesson 3 → lesson 6", SETTLE_SECONDS,
                 () -> foreign("the energy chart", workbench.charts().energy().samples(), latest()));
+        String later = UiFixture.watchPulses(workbench, WATCHED_PULSES,
+                () -> foreign("the energy chart", workbench.charts().energy().samples(), latest()));
+        assertNull(later, "after lesson 3 → lesson 6, in the frames that followed");
 
         UiFixture.playStep(robot, workbench);
         eventually("the energy chart after lesson 6's first step", SETTLE_SECONDS, () -> {
@@ -185,35 +191,37 @@ class LessonTransitionsUiTest {
         double springLimit = latest().limit().dtMax();
         double springNaive = latest().naiveBound();
         UiFixture.chooseScene(robot, SceneType.CLOTH);
-        List<String> seen = new ArrayList<>();
-        long end = System.nanoTime() + 3_000_000_000L;
-        while (System.nanoTime() < end) {
-            String problem = onFx(() -> {
-                Snapshot s = latest();
-                if (s.topology().type() != SceneType.CLOTH) {
-                    return null;
-                }
-                for (EnergySample e : workbench.charts().stability().chart().samples()) {
-                    if (e.limit() == springLimit || e.naiveBound() == springNaive) {
-                        return "t = " + e.time() + " s of generation " + e.generation()
-                                + " draws the spring's bounds (limit " + e.limit() + " s, 2√(m/k) " + e.naiveBound()
-                                + " s) over the cloth (shown: generation "
-                                + s.generation() + ")";
-                    }
-                    if (e.generation() != s.generation()) {
-                        return "a sample of generation " + e.generation() + " drawn over the cloth's generation "
-                                + s.generation();
-                    }
-                }
+        String problem = UiFixture.watchPulses(workbench, 2 * WATCHED_PULSES, () -> {
+            Snapshot s = latest();
+            if (s.topology().type() != SceneType.CLOTH) {
                 return null;
-            });
-            if (problem != null) {
-                seen.add(problem);
-                break;
             }
-            WaitForAsyncUtils.sleep(15, TimeUnit.MILLISECONDS);
-        }
-        assertTrue(seen.isEmpty(), () -> String.join("; ", seen));
+            for (EnergySample e : workbench.charts().stability().chart().samples()) {
+                if (e.limit() == springLimit || e.naiveBound() == springNaive) {
+                    return "t = " + e.time() + " s of generation " + e.generation()
+                            + " draws the spring's bounds (limit " + e.limit() + " s, 2√(m/k) " + e.naiveBound()
+                            + " s) over the cloth (shown: generation "
+                            + s.generation() + ")";
+                }
+                if (e.generation() != s.generation()) {
+                    return "a sample of generation " + e.generation() + " drawn over the cloth's generation "
+                            + s.generation();
+                }
+            }
+            return null;
+        });
+        assertNull(problem, problem);
+        waitFor("the cloth", () -> latest().topology().type() == SceneType.CLOTH);
+        problem = UiFixture.watchPulses(workbench, WATCHED_PULSES, () -> {
+            for (EnergySample e : workbench.charts().stability().chart().samples()) {
+                if (e.limit() == springLimit || e.naiveBound() == springNaive || e.generation() != latest().generation()) {
+                    return "the stability chart draws t = " + e.time() + " s of generation " + e.generation()
+                            + " (limit " + e.limit() + " s) over the cloth's generation " + latest().generation();
+                }
+            }
+            return null;
+        });
+        assertNull(problem, problem);
         assertEquals(SceneType.CLOTH, latest().topology().type());
     }
 
@@ -290,29 +298,26 @@ class LessonTransitionsUiTest {
                 workbench.lessons().runStep();
             });
             // watch the step play for a while, then let it finish and watch the end
-            String during = watchIntegrator(robot, "during step " + shown, 1.5);
+            String during = watchIntegrator(robot, "during step " + shown, WATCHED_PULSES);
             robot.interact(() -> workbench.lessons().finishQuickly());
             waitFor("step " + shown, () -> workbench.lessons().result() != null && !workbench.lessons().isBusy());
-            String after = watchIntegrator(robot, "after step " + shown, 0.5);
+            String after = watchIntegrator(robot, "after step " + shown, WATCHED_PULSES / 3);
             assertTrue(during == null && after == null, during != null ? during : after);
         }
     }
 
-    /** The first mismatch between the box and the description that lasts several frames, or null. */
-    private String watchIntegrator(FxRobot robot, String when, double seconds) {
-        long end = System.nanoTime() + (long) (seconds * 1e9);
-        int run = 0;
-        String problem = null;
-        while (System.nanoTime() < end) {
-            String now = onFx(() -> integratorMismatch(robot));
-            run = now == null ? 0 : run + 1;
-            if (run >= 5) {
-                problem = when + ": " + now;
-                break;
-            }
-            WaitForAsyncUtils.sleep(40, TimeUnit.MILLISECONDS);
-        }
-        return problem;
+    /**
+     * The first mismatch between the box and the description that lasts {@value #LASTING_PULSES}
+     * frames in a row, in the next {@code frames} frames of the window, or null.
+     */
+    private String watchIntegrator(FxRobot robot, String when, int frames) {
+        int[] run = {0};
+        String found = UiFixture.watchPulses(workbench, frames, () -> {
+            String now = integratorMismatch(robot);
+            run[0] = now == null ? 0 : run[0] + 1;
+            return run[0] >= LASTING_PULSES ? now : null;
+        });
+        return found == null ? null : when + ": " + found;
     }
 
     private String integratorMismatch(FxRobot robot) {
@@ -384,10 +389,14 @@ class LessonTransitionsUiTest {
         UiFixture.openLesson(robot, workbench, "13");
         UiFixture.chooseScene(robot, SceneType.CUBE);
         robot.clickOn("#playButton");
-        WaitForAsyncUtils.sleep(1000, TimeUnit.MILLISECONDS);
+        waitFor("the cube to fall for half a second", () -> latest().running()
+                && latest().topology().type() == SceneType.CUBE && latest().time() > 0.5);
         robot.clickOn("#playButton");
         eventually("the pause", SETTLE_SECONDS, () -> latest().running() ? "still running" : null);
-        WaitForAsyncUtils.sleep(200, TimeUnit.MILLISECONDS);
+        Snapshot paused = latest();
+        eventually("the status bar at the paused t", SETTLE_SECONDS,
+                () -> text(robot, "#timeLabel").equals(UiFixture.timeText(paused)) ? null
+                        : "the status bar says " + text(robot, "#timeLabel") + ", paused at " + UiFixture.timeText(paused));
         String before = onFx(() -> text(robot, "#timeLabel"));
         SceneType shownBefore = onFx(() -> workbench.rendered().topology().type());
         robot.interact(() -> workbench.lessons().closeLesson());

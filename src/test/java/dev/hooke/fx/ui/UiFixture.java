@@ -84,23 +84,60 @@ final class UiFixture {
      * @throws AssertionError naming {@code what} and the last problem seen
      */
     static void eventually(String what, double seconds, Callable<String> problem) {
-        long end = System.nanoTime() + (long) (seconds * 1e9);
-        String last;
-        while (true) {
-            try {
-                last = WaitForAsyncUtils.asyncFx(problem).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                throw new AssertionError(what + ": the check failed", e);
-            }
-            if (last == null) {
-                WaitForAsyncUtils.waitForFxEvents();
+        String[] last = {null};
+        Throwable[] failed = {null};
+        try {
+            WaitForAsyncUtils.waitFor((long) Math.ceil(seconds * 1000), TimeUnit.MILLISECONDS, () -> {
+                try {
+                    last[0] = WaitForAsyncUtils.asyncFx(problem).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    failed[0] = e;
+                    return true;
+                }
+                return last[0] == null;
+            });
+        } catch (TimeoutException e) {
+            throw new AssertionError(what + ": " + last[0]);
+        }
+        if (failed[0] != null) {
+            throw new AssertionError(what + ": the check failed", failed[0]);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /**
+     * Evaluates {@code problem} on the FX thread after each of the next {@code pulses} pulses of
+     * the window (every frame the window draws, however slowly a busy machine draws them) and
+     * returns the first problem seen, or null. Counted in pulses, not seconds.
+     */
+    static String watchPulses(Workbench workbench, int pulses, Callable<String> problem) {
+        int[] count = {0};
+        String[] found = {null};
+        Scene scene = onFx(() -> workbench.root().getScene());
+        Runnable listener = () -> {
+            if (count[0] >= pulses || found[0] != null) {
                 return;
             }
-            if (System.nanoTime() > end) {
-                throw new AssertionError(what + ": " + last);
+            try {
+                found[0] = problem.call();
+            } catch (Exception e) {
+                found[0] = "the check threw " + e;
             }
-            WaitForAsyncUtils.sleep(20, TimeUnit.MILLISECONDS);
+            count[0]++;
+        };
+        onFx(() -> {
+            scene.addPostLayoutPulseListener(listener);
+            return null;
+        });
+        try {
+            waitFor(pulses + " pulses of the window", () -> count[0] >= pulses || found[0] != null);
+        } finally {
+            onFx(() -> {
+                scene.removePostLayoutPulseListener(listener);
+                return null;
+            });
         }
+        return found[0];
     }
 
     /**
