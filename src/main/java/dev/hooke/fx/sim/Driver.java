@@ -41,10 +41,17 @@ public final class Driver {
          * the command's taking when the runner takes commands between two steps.
          */
         private volatile long queuedAtStep = -1;
+        /** The command's number: the runner numbers them 1, 2, … as they are queued. */
+        private final long number;
 
-        Command(Runnable action, Urgency urgency) {
+        Command(Runnable action, Urgency urgency, long number) {
             this.action = action;
             this.urgency = urgency;
+            this.number = number;
+        }
+
+        long number() {
+            return number;
         }
 
         Runnable action() {
@@ -266,7 +273,10 @@ public final class Driver {
         while (!cancelled && (c = r.commands.poll()) != null) {
             switch (c.urgency()) {
                 case NOW -> r.execute(c);
-                case AFTER_JOB -> r.deferred.add(c);
+                case AFTER_JOB -> {
+                    r.deferred.add(c);
+                    r.taken(c);
+                }
                 case ENDS_JOB -> {
                     r.commands.addFirst(c);
                     cancelled = true;

@@ -100,6 +100,10 @@ public final class SimulationRunner implements AutoCloseable {
     private Driver.SampleDecorator decorator;
     /** The steps taken since the start ({@link #stepsTaken()}); written by the simulation thread only. */
     private volatile long stepsTaken;
+    /** The commands queued so far; guarded by {@link #commands}. */
+    private long commandsQueued;
+    /** The number of the newest command taken ({@link #commandsTaken()}); written by the simulation thread only. */
+    private volatile long commandsTaken;
     /** How many steps ran between the queueing and the taking of the newest command taken. */
     long commandSteps;
     /** The edits taken ({@link #edit}, {@link #halveDtAndReset}). */
@@ -381,9 +385,36 @@ public final class SimulationRunner implements AutoCloseable {
 
     void submit(Driver.Urgency urgency, Runnable action) {
         if (!closed) {
-            Driver.Command c = new Driver.Command(action, urgency);
-            commands.add(c);
-            c.queuedAt(stepsTaken);
+            synchronized (commands) {       // numbered in the order queued
+                Driver.Command c = new Driver.Command(action, urgency, ++commandsQueued);
+                commands.add(c);
+                c.queuedAt(stepsTaken);
+            }
+        }
+    }
+
+    /** The number of commands queued so far (any thread may read it). */
+    public long commandsQueued() {
+        synchronized (commands) {
+            return commandsQueued;
+        }
+    }
+
+    /**
+     * The number of the newest command the simulation thread has taken: run, or set aside to run
+     * when a lesson's work ends. Every command queued before it has been taken too, so a caller
+     * that waits until this reaches {@link #commandsQueued()} knows that the thread has seen what
+     * it asked for; a snapshot's {@link Snapshot#commandsTaken()} says the same of what it shows
+     * (any thread may read it).
+     */
+    public long commandsTaken() {
+        return commandsTaken;
+    }
+
+    /** Marks {@code c} taken. Simulation thread. */
+    void taken(Driver.Command c) {
+        if (c.number() > commandsTaken) {
+            commandsTaken = c.number();
         }
     }
 
@@ -437,6 +468,8 @@ public final class SimulationRunner implements AutoCloseable {
             throw e;
         } catch (RuntimeException e) {
             notice(Notice.Kind.REFUSED, e.getMessage());
+        } finally {
+            taken(c);       // after its action: a snapshot that counts it shows what it did
         }
         dirty = true;
     }

@@ -61,6 +61,9 @@ import dev.hooke.core.stability.StabilityLimit;
  * @param commandSteps   how many steps ran between the queueing of the newest command taken and
  *                       its taking: at most 1 (the step under way) for a command that acts at
  *                       once, more only for one that waited for a lesson's work to end
+ * @param commandsTaken  the number of the newest command taken before this snapshot was made
+ *                       ({@link SimulationRunner#commandsTaken()}): it shows what every command
+ *                       up to that one did (or set aside until a lesson's work ends)
  */
 public record Snapshot(long sequence, int generation, SceneTopology topology, float[] positions,
                        double time, long steps, double dt, IntegratorKind integrator, boolean running,
@@ -71,7 +74,8 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
                        ProjectionSummary projection, int substeps, Compare compare,
                        float[] speeds, float[] strains, long pinRevision, boolean[] pinned,
                        SceneFile scene, IntegratorKind compareMode, boolean driven, long edits,
-                       SolverTally.Totals solverTotals, History.View timeline, long commandSteps) {
+                       SolverTally.Totals solverTotals, History.View timeline, long commandSteps,
+                       long commandsTaken) {
 
     /** Whether particle i is pinned now (the topology's pin when the snapshot carries none). */
     public boolean isPinned(int i) {
@@ -109,7 +113,7 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
         return new Snapshot(sequence, generation, topology, shown, time, steps, dt, integrator, running, speed,
                 energy, maxSpeed, maxStrain, parameters, limit, naiveBound, limitCurrent, explosion, stepsPerSecond,
                 notice, solver, projection, substeps, null, speeds, strains, pinRevision, pinned, scene, compareMode,
-                driven, edits, solverTotals, timeline, commandSteps);
+                driven, edits, solverTotals, timeline, commandSteps, commandsTaken);
     }
 
     /** Whether the engine marked the system exploded. */

@@ -1,12 +1,13 @@
 package dev.hooke.fx.ui;
 
+import static dev.hooke.Tolerances.ANALYSIS_TIMEOUT_SECONDS;
 import static dev.hooke.Tolerances.MARK_RELATIVE;
 import static dev.hooke.Tolerances.SETTLE_SECONDS;
-import static dev.hooke.Tolerances.ANALYSIS_TIMEOUT_SECONDS;
 import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static dev.hooke.fx.ui.UiFixture.bannerButtons;
 import static dev.hooke.fx.ui.UiFixture.press;
 import static dev.hooke.fx.ui.UiFixture.timeText;
+import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.hooke.core.integrate.IntegratorKind;
@@ -258,7 +259,9 @@ class RandomSessionUiTest {
 
     /** Whether a lesson's step holds the runner, paused (Space during a step pauses it). */
     private boolean lessonStepPaused() {
-        WaitForAsyncUtils.sleep(50, TimeUnit.MILLISECONDS);     // a Space just pressed reaches the runner
+        // a Space just pressed shows in the newest snapshot once it counts every command queued so far
+        long queued = workbench.runner().commandsQueued();
+        waitFor("a snapshot after the commands sent", () -> workbench.runner().latest().commandsTaken() >= queued);
         return onFx(() -> {
             var s = workbench.runner().latest();
             return s.driven() && !s.running();
