@@ -11,6 +11,9 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -50,18 +53,24 @@ class InterruptedRunTest {
     @Test
     void sigtermWhileWritingACsvFileLeavesNoTemporaryFile() throws Exception {
         Path csv = dir.resolve("big.csv");
-        Process child = start(dir.resolve("errors.txt"), "run", "--scene", "chain", "--steps", FOREVER,
-                "--csv", csv.toString());
-        try {
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(CHILD_SECONDS);
-            while (temporaries().isEmpty() && child.isAlive() && System.nanoTime() < until) {
-                Thread.sleep(50);
+        try (WatchService watch = dir.getFileSystem().newWatchService()) {
+            dir.register(watch, StandardWatchEventKinds.ENTRY_CREATE);
+            Process child = start(dir.resolve("errors.txt"), "run", "--scene", "chain", "--steps", FOREVER,
+                    "--csv", csv.toString());
+            try {
+                // woken by the file's creation, not by a clock
+                WatchKey key;
+                while (temporaries().isEmpty() && child.isAlive()
+                        && (key = watch.poll(CHILD_SECONDS, TimeUnit.SECONDS)) != null) {
+                    key.pollEvents();
+                    key.reset();
+                }
+                assertFalse(temporaries().isEmpty(), "the run never started writing its temporary file");
+                child.destroy();                                        // SIGTERM
+                assertTrue(child.waitFor(CHILD_SECONDS, TimeUnit.SECONDS), "the run did not end on SIGTERM");
+            } finally {
+                child.destroyForcibly();
             }
-            assertFalse(temporaries().isEmpty(), "the run never started writing its temporary file");
-            child.destroy();                                        // SIGTERM
-            assertTrue(child.waitFor(CHILD_SECONDS, TimeUnit.SECONDS), "the run did not end on SIGTERM");
-        } finally {
-            child.destroyForcibly();
         }
         assertEquals(List.of(), temporaries(), "temporary files left after SIGTERM");
         assertFalse(Files.exists(csv), "a half-written CSV took the target's name");

@@ -23,10 +23,12 @@ import dev.hooke.core.sim.Simulation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.testfx.util.WaitForAsyncUtils;
 
 /** The simulation thread, driven without a window: every check reads the engine itself. */
 class SimulationRunnerTest {
@@ -48,13 +50,11 @@ class SimulationRunnerTest {
         return ask(question).doubleValue();
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(UI_TIMEOUT_SECONDS);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(5);
+    private static void await(String what, BooleanSupplier condition) {
+        try {
+            WaitForAsyncUtils.waitFor(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS, condition::getAsBoolean);
+        } catch (TimeoutException e) {
+            throw new AssertionError("timed out waiting for " + what, e);
         }
     }
 
