@@ -108,6 +108,7 @@ public final class HookeCli implements Runnable {
             err.flush();
             return CommandLine.ExitCode.SOFTWARE;
         });
+        cl.getSubcommands().get("run").getCommandSpec().usageMessage().footer(RunCommand.footer());
         for (CommandLine sub : cl.getSubcommands().values()) {
             boolean hasScene = sub.getCommandSpec().mixins().values().stream()
                     .anyMatch(m -> m.userObject() instanceof SceneOptions);

@@ -38,14 +38,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = HookeCli.Version.class,
         description = "Runs a scene for a number of steps and writes its observables as CSV, "
                 + "or prints a summary.",
-        footerHeading = "%n",
-        footer = {"CSV columns: step,t,kinetic,elastic,gravitational,total,dissipated,max_speed,max_strain,"
-                + "momentum_x,momentum_y,momentum_z,exploded,cg_iterations,residual,converged,iterations,rms_strain "
-                + "(SI units; exploded and converged are 0 or 1; the solver columns are filled for the implicit "
-                + "integrators, iterations and rms_strain for pbd, xpbd and fast-mass-spring). The first row is "
-                + "step 0; when the system explodes the row of that step ends the file.",
-                "Exit codes: 0 done (also when the system exploded), 1 the CSV could not be written, "
-                        + "2 bad usage."})
+        footerHeading = "%n")
 final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -72,6 +65,18 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--every", paramLabel = "N", converter = Converters.PositiveInt.class,
             description = "With --csv: one row every N steps (default: 1).")
     Integer every;
+
+    /**
+     * The help's footer: the CSV's columns, read from {@link ObservablesCsv#STANDARD} so that the
+     * help names the columns the file has, then the exit codes. {@link HookeCli#commandLine} sets it.
+     */
+    static String[] footer() {
+        return new String[] {"CSV columns: " + new ObservablesCsv().header()
+                + " (SI units; exploded and converged are 0 or 1; the solver columns are filled for the implicit "
+                + "integrators, iterations and rms_strain for pbd, xpbd and fast-mass-spring). The first row is "
+                + "step 0; when the system explodes the row of that step ends the file.",
+            "Exit codes: 0 done (also when the system exploded), 1 the CSV could not be written, 2 bad usage."};
+    }
 
     /** How often the standard output is checked for a closed pipe, in rows. */
     private static final int CHECK_EVERY_ROWS = 4096;
