@@ -23,14 +23,15 @@ import javafx.stage.Stage;
  * {@code hooke.perf=true} shows the performance readout; {@code hooke.perfLog=SECONDS} prints one
  * line with the FX thread's time per pulse to standard output that many seconds after the first
  * frame ({@link dev.hooke.fx.perf.PerformanceMonitor}), and {@code hooke.exitAfterLog=true} closes the
- * window after it. What cannot be done of these is said on standard error and, once the window
- * is open, in a dialog over it ({@link StartupProblems}).
+ * window after it; {@code hooke.settings=FOLDER} keeps the settings in a file of that folder instead
+ * of the user's preferences ({@link Settings#user}). What cannot be done of these is said on
+ * standard error and, once the window is open, in a dialog over it ({@link StartupProblems}).
  */
 public final class HookeApp extends Application {
 
     private Workbench workbench;
     private Stage stage;
-    private final Settings settings = Settings.user();
+    private Settings settings;
     /** What the system properties asked for and could not be done, in the order met. */
     private final java.util.List<String> problems = new java.util.ArrayList<>();
 
@@ -42,6 +43,7 @@ public final class HookeApp extends Application {
     @Override
     public void start(Stage stage) {
         this.stage = stage;
+        settings = Settings.user(this::problem);
         settings.applyLanguage();
         SceneFile file = sceneFile();
         SceneFile opening = file != null ? file : SceneFile.defaults(initialScene());

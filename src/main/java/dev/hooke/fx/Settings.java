@@ -2,7 +2,10 @@ package dev.hooke.fx;
 
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.view.ColourMap;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 import javafx.geometry.Rectangle2D;
@@ -13,7 +16,9 @@ import javafx.stage.Stage;
  * What the workbench remembers from one start to the next ({@link java.util.prefs}): the language,
  * large type, the last scene, the window's size and place, the energy chart's scale and the colour
  * map. Saved when the window closes, applied when it opens; View › Reset settings forgets them.
- * A value that cannot be read (another version's, a hand-edited one) is ignored.
+ * A value that cannot be read (another version's, a hand-edited one) is ignored. They are kept in
+ * Java's user preferences, or with {@code -Dhooke.settings=FOLDER} in a file of that folder
+ * ({@link #user}).
  */
 public final class Settings {
 
@@ -24,6 +29,9 @@ public final class Settings {
     static final String COLOUR_MODE = "colourMode";
     static final String WINDOW = "window";
 
+    /** The system property naming a folder to keep the settings in, instead of the user preferences. */
+    public static final String FOLDER_PROPERTY = "hooke.settings";
+
     private final Preferences node;
 
     /** Settings kept in {@code node} (tests give a node of their own). */
@@ -31,9 +39,27 @@ public final class Settings {
         this.node = node;
     }
 
-    /** The user's settings for Hooke's workbench. */
-    public static Settings user() {
-        return new Settings(Preferences.userRoot().node("dev/hooke/workbench"));
+    /**
+     * The user's settings for Hooke's workbench: in Java's user preferences (node
+     * {@code dev/hooke/workbench}, which every window of the user account shares), or, with
+     * {@code -Dhooke.settings=FOLDER}, in {@code FOLDER/settings.properties}, the folder made if
+     * missing ({@link FilePreferences}). A folder that cannot be made or written is said in one line
+     * to {@code problems}, naming it and the reason; the settings then last as long as the window.
+     */
+    public static Settings user(Consumer<String> problems) {
+        String folder = System.getProperty(FOLDER_PROPERTY);
+        if (folder == null || folder.isBlank()) {
+            return new Settings(Preferences.userRoot().node("dev/hooke/workbench"));
+        }
+        Path path;
+        try {
+            path = Path.of(folder);
+        } catch (InvalidPathException e) {
+            problems.accept(FOLDER_PROPERTY + ": not a folder name: " + e.getReason() + ", got '" + folder
+                    + "'; the settings last as long as the window");
+            return new Settings(FilePreferences.inMemory());
+        }
+        return new Settings(FilePreferences.inFolder(path, problems));
     }
 
     /** The last scene shown, or null. */

@@ -12,6 +12,12 @@ import dev.hooke.fx.I18n;
 import dev.hooke.fx.Settings;
 import dev.hooke.fx.Workbench;
 import dev.hooke.fx.view.ColourMap;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
@@ -21,6 +27,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -28,7 +35,8 @@ import org.testfx.framework.junit5.Start;
 /**
  * The settings survive a restart: a workbench closed in Chinese, in large type, on the cloth, with
  * the energy chart on a log scale and the window moved, opens again so; View › Reset settings
- * forgets them. A preferences node of the test's own stands for the user's.
+ * forgets them. A preferences node of the test's own stands for the user's; with
+ * {@code -Dhooke.settings} they are kept in a file of the folder it names.
  */
 @Tag("ui")
 @ExtendWith(ApplicationExtension.class)
@@ -107,5 +115,46 @@ class SettingsUiTest {
         waitFor("large type off", () -> !workbench.root().getStyleClass().contains("large-type")
                 && !workbench.chart().isLogScale());
         assertEquals(0, node.keys().length, "settings kept after Reset settings: " + String.join(", ", node.keys()));
+    }
+
+    @Test
+    void aFolderOfOnesOwnKeepsTheSettingsInItsFile(@TempDir Path dir) throws IOException {
+        Path folder = dir.resolve("anna");
+        List<String> problems = new ArrayList<>();
+        String before = System.getProperty(Settings.FOLDER_PROPERTY);
+        System.setProperty(Settings.FOLDER_PROPERTY, folder.toString());
+        try {
+            onFx(() -> {
+                workbench = UiFixture.show(stage, SceneType.CLOTH, 1200, 800);
+                workbench.model().largeTypeProperty().set(true);
+                return null;
+            });
+            waitFor("the cloth", () -> workbench.runner().latest().scene().type() == SceneType.CLOTH);
+            onFx(() -> {
+                Settings.user(problems::add).save(workbench, stage);
+                workbench.close();
+                workbench = null;
+                return null;
+            });
+            String text = Files.readString(folder.resolve("settings.properties"), StandardCharsets.UTF_8);
+            assertTrue(text.contains("scene=cloth\n") && text.contains("largeType=true\n"), "the file:\n" + text);
+
+            onFx(() -> {
+                Settings settings = Settings.user(problems::add);
+                workbench = new Workbench(SceneFile.defaults(settings.scene()));
+                stage.setScene(new Scene(workbench.root(), 640, 480));
+                settings.applyTo(workbench);
+                return null;
+            });
+            waitFor("the window as it was", () -> workbench.root().getStyleClass().contains("large-type")
+                    && workbench.runner().latest().scene().type() == SceneType.CLOTH);
+            assertEquals(List.of(), problems, "problems with a folder that can be made");
+        } finally {
+            if (before == null) {
+                System.clearProperty(Settings.FOLDER_PROPERTY);
+            } else {
+                System.setProperty(Settings.FOLDER_PROPERTY, before);
+            }
+        }
     }
 }
