@@ -2,6 +2,7 @@ package dev.hooke.core.parallel;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * A small fixed team of threads that runs one {@link Job} at a time on every member: member 0 on
@@ -57,7 +58,7 @@ public final class Team {
     /** The system property that sets {@link #defaultSize()}: {@value}. */
     public static final String THREADS_PROPERTY = "hooke.threads";
 
-    private static final int DEFAULT_SIZE = sizeFrom(System.getProperty(THREADS_PROPERTY));
+    private static final int DEFAULT_SIZE = sizeFrom(System.getProperty(THREADS_PROPERTY), System.err::println);
 
     /**
      * The default size: 1, or the value of {@code -Dhooke.threads} (1 … {@link #MAX_SIZE}). On the
@@ -73,10 +74,10 @@ public final class Team {
 
     /**
      * The size a value of {@value #THREADS_PROPERTY} asks for: 1 when it is absent; a value that is
-     * not a whole number from 1 to {@link #MAX_SIZE} is reported on the standard error, naming the
-     * property, and gives 1.
+     * not a whole number from 1 to {@link #MAX_SIZE} is said in one line to {@code problems} (the
+     * standard error, for the property itself), naming the property, and gives 1.
      */
-    static int sizeFrom(String value) {
+    static int sizeFrom(String value, Consumer<String> problems) {
         if (value == null) {
             return 1;
         }
@@ -86,9 +87,9 @@ public final class Team {
                 return n;
             }
         } catch (NumberFormatException e) {
-            // reported below
+            // said below
         }
-        System.err.println("-D" + THREADS_PROPERTY + "=" + value + ": must be a whole number from 1 to " + MAX_SIZE
+        problems.accept("-D" + THREADS_PROPERTY + "=" + value + ": must be a whole number from 1 to " + MAX_SIZE
                 + "; using 1");
         return 1;
     }
