@@ -14,6 +14,7 @@ import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static dev.hooke.fx.ui.UiFixture.waitForExplosion;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hooke.TestScale;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.I18n;
@@ -47,8 +48,11 @@ import org.testfx.framework.junit5.Stop;
 @ExtendWith(ApplicationExtension.class)
 class ExplosionTransitionsUiTest {
 
-    /** The frames a watch covers: 1.5 s of a window drawing at 60 frames/s. */
-    private static final int WATCHED_PULSES = 90;
+    /**
+     * The frames a watch covers: half a second of a window drawing at 60 frames/s, 1.5 s under
+     * -Pexhaustive.
+     */
+    private static final int WATCHED_PULSES = TestScale.of(30, 90);
 
     private Workbench workbench;
     private Stage stage;

@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hooke.TestScale;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.I18n;
@@ -51,8 +52,11 @@ import org.testfx.framework.junit5.Stop;
 @ExtendWith(ApplicationExtension.class)
 class LessonTransitionsUiTest {
 
-    /** The frames a watch covers: 1.5 s of a window drawing at 60 frames/s. */
-    private static final int WATCHED_PULSES = 90;
+    /**
+     * The frames a watch covers: half a second of a window drawing at 60 frames/s, 1.5 s under
+     * -Pexhaustive.
+     */
+    private static final int WATCHED_PULSES = TestScale.of(30, 90);
     /** A mismatch of the window with itself counts when it lasts this many frames in a row. */
     private static final int LASTING_PULSES = 12;
 
@@ -301,7 +305,7 @@ class LessonTransitionsUiTest {
             String during = watchIntegrator(robot, "during step " + shown, WATCHED_PULSES);
             robot.interact(() -> workbench.lessons().finishQuickly());
             waitFor("step " + shown, () -> workbench.lessons().result() != null && !workbench.lessons().isBusy());
-            String after = watchIntegrator(robot, "after step " + shown, WATCHED_PULSES / 3);
+            String after = watchIntegrator(robot, "after step " + shown, Math.max(WATCHED_PULSES / 3, 2 * LASTING_PULSES));
             assertTrue(during == null && after == null, during != null ? during : after);
         }
     }
