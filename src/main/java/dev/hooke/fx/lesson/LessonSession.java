@@ -35,8 +35,9 @@ import java.util.concurrent.CompletionException;
  * faster when a step's runs are long, so that no step's runs take more than
  * {@value #MAX_WALL_SECONDS} s of wall-clock time. {@link #finishQuickly()} drops the pacing for
  * the rest of the step. Of a comparison, the first two runs are drawn and every run is sampled,
- * the k-th on lane k ({@link #compared()} names them). Sweeps and checks run unpaced (they are not
- * drawn).
+ * the k-th on lane k ({@link #compared()} names them). A Δt sweep plays each trial run in turn,
+ * paced like a run, while its chart fills in ({@link #sweepSoFar()}); checks run unpaced (they
+ * are not drawn). Reset after a comparison starts all its runs again.
  *
  * <p>Going back replays the lesson from its start without pacing: every run is deterministic. A
  * step cut short by a command (a reset, another scene) is replayed the same way before the next
@@ -57,6 +58,8 @@ public final class LessonSession implements AutoCloseable {
     private volatile SceneFile scene;
     /** The integrators of the comparison being shown, by lane, or empty. */
     private volatile List<IntegratorKind> compared = List.of();
+    /** The rows of the Δt sweep under way, as far as it has gone (null: none under way). */
+    private volatile dev.hooke.core.lesson.SweepResult sweepSoFar;
     /** The generation of the runner's snapshots that show this lesson's simulations last (−1: none yet). */
     private volatile int shownGeneration = -1;
 
@@ -73,6 +76,8 @@ public final class LessonSession implements AutoCloseable {
     /** The comparison shown, and the closed form its runs start from (or null). */
     private List<Simulation> compareSides;
     private SpringOracle compareOracle;
+    /** The trial run of a Δt sweep shown now, or null. */
+    private Simulation sweepTrial;
 
     /** Opens the lesson at its first step: the runner shows its scene, paused. */
     public LessonSession(Lesson lesson, SimulationRunner runner) {
@@ -82,6 +87,17 @@ public final class LessonSession implements AutoCloseable {
         this.scene = steps.scene();
         steps.setStepListener(this::onStep);
         steps.setCompareListener(this::onCompare);
+        steps.setSweepListener(new LessonRunner.SweepListener() {
+            @Override
+            public void trialStepped(Simulation trial, SceneFile at) {
+                onTrial(trial, at);
+            }
+
+            @Override
+            public void rowDone(dev.hooke.core.lesson.SweepResult soFar) {
+                sweepSoFar = soFar;
+            }
+        });
         runner.pause();
         drive(d -> {
             showMain();
@@ -124,6 +140,11 @@ public final class LessonSession implements AutoCloseable {
         return s != null && shown >= 0 && s.generation() > shown;
     }
 
+    /** The rows of the Δt sweep being played, as far as it has gone, or null when none is under way. */
+    public dev.hooke.core.lesson.SweepResult sweepSoFar() {
+        return running ? sweepSoFar : null;
+    }
+
     /** Whether a step is being played. */
     public boolean isRunning() {
         return running;
@@ -160,14 +181,22 @@ public final class LessonSession implements AutoCloseable {
             Step step = lesson.steps().get(at);
             d.pace(Math.max(d.speed(), pacedSeconds(step, steps.scene()) / MAX_WALL_SECONDS));
             running = true;
+            sweepSoFar = null;
             boolean done = false;
             try {
                 showMain();
                 StepResult r = steps.runNext();
                 done = true;
+                if (sweepTrial != null || compareSides == null) {
+                    // after a sweep's trials (or a step that only set values) the view shows the
+                    // lesson's own simulation as the step left it
+                    sweepTrial = null;
+                    showMain();
+                }
                 return r;
             } finally {
                 running = false;
+                sweepTrial = null;
                 scene = steps.scene();
                 if (!done) {
                     replayTo = at;
@@ -209,8 +238,22 @@ public final class LessonSession implements AutoCloseable {
         }
         return drive(d -> {
             catchUp(d);
-            dropCompare();
             d.resumeAfter();
+            List<IntegratorKind> kinds = compared;
+            if (compareSides != null && !kinds.isEmpty()) {
+                // a comparison was shown: its runs start again, all of them, from the scene as built
+                SceneFile now = steps.scene();
+                List<Simulation> sides = new ArrayList<>();
+                for (IntegratorKind k : kinds) {
+                    sides.add(new Simulation(now.build(), now.createIntegrator(k), now.dt()));
+                }
+                compareSides = sides;
+                compareOracle = freshOracle(now);
+                driver.showAll(now, sides, this::decorate);
+                shownGeneration = driver.generation();
+                return null;
+            }
+            dropCompare();
             steps.resetSimulation();
             showMain();
             return null;
@@ -252,6 +295,8 @@ public final class LessonSession implements AutoCloseable {
                 total += r.steps() > 0 ? r.steps() * scene.dt() : r.time();
             } else if (a instanceof Action.Compare c) {
                 total += c.time();
+            } else if (a instanceof Action.SweepDt w) {
+                total += w.time() * w.dts().size();
             }
         }
         return total;
@@ -335,6 +380,20 @@ public final class LessonSession implements AutoCloseable {
             compared = List.copyOf(kinds);
             compareOracle = freshOracle(steps.scene());
             driver.showAll(steps.scene(), sides, this::decorate);
+            shownGeneration = driver.generation();
+        }
+        driver.stepped();
+    }
+
+    /** After every step of a Δt sweep's trial run: the view shows each trial as it runs. */
+    private void onTrial(Simulation trial, SceneFile at) {
+        if (closed) {
+            throw new Driver.Cancelled();
+        }
+        if (trial != sweepTrial) {
+            sweepTrial = trial;
+            dropCompare();
+            driver.show(at, trial, this::decorate);
             shownGeneration = driver.generation();
         }
         driver.stepped();
