@@ -98,6 +98,9 @@ public final class Workbench implements AutoCloseable {
         return runner.query(sim -> new double[][] {sim.system().x.clone(), sim.system().v.clone(), {sim.time()}});
     }
 
+    /** The eigen-analysis step whose fastest mode the view animates, and whether it chose it. */
+    private Object modeAnimatedFor;
+    private boolean modeChosenForStep;
     /** The lesson step that last opened the Modes window. */
     private Object modesOpenedFor;
     /** Whether the view draws a mode chosen in the Modes window instead of the live state. */
@@ -328,6 +331,7 @@ public final class Workbench implements AutoCloseable {
         timeline.setAvailable(!lesson);
         charts.focus(lesson ? lessons.charts() : java.util.Set.of());
         charts.showSweep(lesson ? lessons.sweepShown() : null);
+        charts.setWindow(lesson ? lessons.chartSeconds() : Double.NaN);
         java.util.Set<Readout> hidden = lessons.hiddenReadouts(s);
         if (!hidden.equals(hiddenShown)) {
             hiddenShown = hidden;
@@ -354,7 +358,23 @@ public final class Workbench implements AutoCloseable {
             modes.shownProperty().set(true);
         }
         modesOpenedFor = modesStep;
+        // an eigen-analysis step that has run animates the fastest mode it found in the view
+        Object animate = lesson ? lessons.modeToAnimate() : null;
+        if (animate != modeAnimatedFor) {
+            if (modeAnimatedFor != null && modeChosenForStep) {
+                modes.choose(-1);
+            }
+            modeAnimatedFor = animate;
+            modeChosenForStep = false;
+            if (animate != null) {
+                modes.shownProperty().set(true);
+            }
+        }
         modes.update(s, hidden);
+        if (animate != null && !modeChosenForStep && modes.result() != null && modes.chosenMode() < 0) {
+            modes.choose(0);
+            modeChosenForStep = true;
+        }
         // a mode chosen in the Modes window is drawn over the live state, which the runner keeps stepping
         Snapshot mode = modes.overlay(s, now);
         if (mode != null) {

@@ -79,6 +79,13 @@ public final class LessonRunner {
 
         /** After each trial: the rows so far (the sweep's time and predicted limit as in the end). */
         void rowDone(SweepResult soFar);
+
+        /**
+         * After each trial of an explosion bisection ({@code explosion_dt}): the scene it bisects
+         * on (with the method measured), the trial's Δt and whether the trial stayed bounded.
+         */
+        default void bisectionTrial(SceneFile scene, double h, boolean bounded) {
+        }
     }
 
     /** A runner at the start of the lesson. */
@@ -216,6 +223,7 @@ public final class LessonRunner {
             }
         }
         CheckEvaluator checks = new CheckEvaluator(file, recorded);
+        checks.setBisectionTrials((scene, h, bounded) -> sweepListener.bisectionTrial(scene, h, bounded));
         for (Check c : step.checks()) {
             Text measured;
             boolean pass;

@@ -299,6 +299,19 @@ public final class ChartsPane extends HBox {
         waiting.clear();
     }
 
+    /**
+     * Sets the time window of every chart fed by samples: a lesson step's run time, so that its
+     * run fills the width; NaN or 0 for the usual {@value TimeSeriesChart#WINDOW_SECONDS} s.
+     */
+    public void setWindow(double seconds) {
+        energy.chart().setWindow(seconds);
+        stability.chart().setWindow(seconds);
+        solver.chart().setWindow(seconds);
+        ratio.setWindow(seconds);
+        motion.setWindow(seconds);
+        strain.setWindow(seconds);
+    }
+
     /** The most samples kept ahead of the window's present (the runner's queue holds as many). */
     static final int MAX_AHEAD = dev.hooke.fx.sim.SimulationRunner.SAMPLE_QUEUE_CAPACITY;
 

@@ -100,22 +100,25 @@ public final class StabilityChart {
         List<TimeSeriesChart.Line> lines = new ArrayList<>();
         // Δt and 2√(m/k) are the same for every system: they follow whichever still runs
         lines.add(new TimeSeriesChart.Line(I18n.text("chart.dt"), TimeSeriesChart.Line.ANY_LANE, EnergySample::dt));
-        if (!hidden.contains(dev.hooke.core.lesson.Readout.NAIVE_BOUND)) {
-            lines.add(new TimeSeriesChart.Line(I18n.text("chart.naive"), TimeSeriesChart.Line.ANY_LANE,
-                    EnergySample::naiveBound));
-        }
-        // predict mode: no limit line while the class predicts the limit
-        if (!hidden.contains(dev.hooke.core.lesson.Readout.LIMIT)) {
-            if (compared.size() < 2) {
-                lines.add(new TimeSeriesChart.Line(I18n.text("chart.limit"), 0, EnergySample::limit));
-            } else {
-                for (int k = 0; k < compared.size(); k++) {
-                    lines.add(new TimeSeriesChart.Line(I18n.text("chart.limitOf", compared.get(k)), k,
-                            EnergySample::limit));
-                }
+        // predict mode: a hidden readout's line keeps its place (and colour) but draws nothing
+        boolean naiveHidden = hidden.contains(dev.hooke.core.lesson.Readout.NAIVE_BOUND);
+        boolean limitHidden = hidden.contains(dev.hooke.core.lesson.Readout.LIMIT);
+        lines.add(new TimeSeriesChart.Line(I18n.text("chart.naive"), TimeSeriesChart.Line.ANY_LANE,
+                naiveHidden ? StabilityChart::none : EnergySample::naiveBound));
+        java.util.function.ToDoubleFunction<EnergySample> limit = limitHidden ? StabilityChart::none : EnergySample::limit;
+        if (compared.size() < 2) {
+            lines.add(new TimeSeriesChart.Line(I18n.text("chart.limit"), 0, limit));
+        } else {
+            for (int k = 0; k < compared.size(); k++) {
+                lines.add(new TimeSeriesChart.Line(I18n.text("chart.limitOf", compared.get(k)), k, limit));
             }
         }
         chart.setLines(lines);
+    }
+
+    /** The value of a hidden line: none. */
+    private static double none(EnergySample e) {
+        return Double.NaN;
     }
 
     /**

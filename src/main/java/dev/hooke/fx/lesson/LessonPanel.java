@@ -512,6 +512,30 @@ public final class LessonPanel {
         return StepCharts.of(step());
     }
 
+    /** The simulated time the step shown runs, which its charts' time window fits; in s (NaN: no lesson, or no run). */
+    public double chartSeconds() {
+        return session == null ? Double.NaN : LessonSession.runSeconds(step(), session.scene());
+    }
+
+    /**
+     * The step shown when it is an eigen-analysis (it checks ω_max or the modes and runs nothing)
+     * and has run: the window then animates the fastest mode it found, so that the view is not
+     * still under it. Null otherwise.
+     */
+    public Step modeToAnimate() {
+        if (session == null || played() == null || !Double.isNaN(chartSeconds())) {
+            return null;
+        }
+        for (dev.hooke.core.lesson.Check c : step().checks()) {
+            if (c instanceof dev.hooke.core.lesson.Check.OmegaMax || c instanceof dev.hooke.core.lesson.Check.ModeAmplification
+                    || c instanceof dev.hooke.core.lesson.Check.ModesOutside
+                    || c instanceof dev.hooke.core.lesson.Check.ModesLimit) {
+                return step();
+            }
+        }
+        return null;
+    }
+
     /** The step shown when it asks for the Modes window ({@code chart: modes}), else null. */
     public Step modesStep() {
         return session != null && StepCharts.wantsModes(step()) ? step() : null;

@@ -48,6 +48,14 @@ import java.util.concurrent.CompletionException;
  */
 public final class LessonSession implements AutoCloseable {
 
+    /**
+     * The simulated time the view plays each trial of an explosion bisection for: the scene from
+     * its start at the trial's Δt; in s.
+     */
+    public static final double BISECTION_SHOWN_SECONDS = 1;
+    /** The trials a bisection takes, about, for its pacing (halving 1e-4 of a span of 4). */
+    static final int BISECTION_TRIALS = 18;
+
     /** The longest wall-clock time a step's paced runs take; in s. */
     public static final double MAX_WALL_SECONDS = 8;
 
@@ -96,6 +104,11 @@ public final class LessonSession implements AutoCloseable {
             @Override
             public void rowDone(dev.hooke.core.lesson.SweepResult soFar) {
                 sweepSoFar = soFar;
+            }
+
+            @Override
+            public void bisectionTrial(SceneFile at, double h, boolean bounded) {
+                showBisectionTrial(at, h);
             }
         });
         runner.pause();
@@ -299,7 +312,33 @@ public final class LessonSession implements AutoCloseable {
                 total += w.time() * w.dts().size();
             }
         }
+        for (dev.hooke.core.lesson.Check c : step.checks()) {
+            if (c instanceof dev.hooke.core.lesson.Check.ExplosionDt) {
+                total += BISECTION_TRIALS * BISECTION_SHOWN_SECONDS;
+            }
+        }
         return total;
+    }
+
+    /**
+     * The simulated time a step's runs cover, which its charts' time window fits: its runs and
+     * comparisons one after the other, or a sweep's trial time when that is longer (each trial
+     * starts at t = 0); in s. NaN for a step that runs nothing.
+     */
+    public static double runSeconds(Step step, SceneFile scene) {
+        double runs = 0;
+        double trial = 0;
+        for (Action a : step.actions()) {
+            if (a instanceof Action.Run r) {
+                runs += r.steps() > 0 ? r.steps() * scene.dt() : r.time();
+            } else if (a instanceof Action.Compare c) {
+                runs += c.time();
+            } else if (a instanceof Action.SweepDt w) {
+                trial = Math.max(trial, w.time());
+            }
+        }
+        double total = Math.max(runs, trial);
+        return total > 0 ? total : Double.NaN;
     }
 
     // ------------------------------------------------------------------ the simulation thread
@@ -383,6 +422,21 @@ public final class LessonSession implements AutoCloseable {
             shownGeneration = driver.generation();
         }
         driver.stepped();
+    }
+
+    /**
+     * After each trial of an explosion bisection: the view plays the scene from its start at the
+     * trial's Δt for {@value #BISECTION_SHOWN_SECONDS} s (or until it explodes), so that the
+     * class sees the Δt the bisection tries, one after the other.
+     */
+    private void showBisectionTrial(SceneFile at, double h) {
+        SceneFile scene = at.withDt(h);
+        Simulation trial = new Simulation(scene.build(), scene.createIntegrator(), h);
+        long n = Math.max(1, Math.round(BISECTION_SHOWN_SECONDS / h));
+        for (long i = 0; i < n && trial.step(); i++) {
+            onTrial(trial, scene);
+        }
+        sweepTrial = trial;
     }
 
     /** After every step of a Δt sweep's trial run: the view shows each trial as it runs. */
