@@ -61,20 +61,22 @@ final class LessonPanelView {
         this.content = content;
     }
 
+    /** Whether the lesson's introduction is unfolded (it stays as the person left it while the panel is drawn again). */
+    private boolean introExpanded;
+
     /** Draws the panel as its lesson, step and result now are. */
     void render() {
         Locale locale = I18n.locale();
         content.getChildren().clear();
-        Label heading = new Label(I18n.text("lesson.panel"));
-        heading.getStyleClass().add("section");
-        heading.setMaxWidth(Double.MAX_VALUE);
-        HBox.setHgrow(heading, Priority.ALWAYS);
+        // the chooser names the lesson, above the scrolled content: the step's text and question
+        // get the panel's height (on a projector's 1280 × 720 in large type, every line counts)
+        Node chooser = chooser(locale);
+        HBox.setHgrow(chooser, Priority.ALWAYS);
         Button hide = new Button("×");
         hide.setId("lessonHide");
         hide.getStyleClass().add("lesson-hide");
         hide.setOnAction(e -> panel.shownProperty().set(false));
-        header.getChildren().setAll(heading, hide);
-        content.getChildren().add(chooser(locale));
+        header.getChildren().setAll(chooser, hide);
 
         LessonSession session = panel.session();
         if (session == null) {
@@ -85,12 +87,20 @@ final class LessonPanelView {
         Step step = lesson.steps().get(index);
         StepResult result = panel.result();
 
-        Label title = label("lessonTitle", lesson.title().get(locale), "lesson-title");
         Label stepLabel = label("lessonStepLabel", I18n.text("lesson.stepOf", index + 1, lesson.steps().size()),
                 "lesson-step");
-        content.getChildren().addAll(title, stepLabel);
+        content.getChildren().add(stepLabel);
         if (index == 0) {
-            content.getChildren().add(label("lessonIntro", lesson.narration().get(locale), "lesson-intro"));
+            // the lesson's introduction folds away, so that the step's question is in sight at once
+            // (a projector's 1280 × 720 in large type); the teacher opens it to read it out
+            javafx.scene.control.TitledPane about = new javafx.scene.control.TitledPane(I18n.text("lesson.about"),
+                    label("lessonIntro", lesson.narration().get(locale), "lesson-intro"));
+            about.setId("lessonAbout");
+            about.getStyleClass().add("lesson-about");
+            about.setExpanded(introExpanded);
+            about.setAnimated(false);
+            about.expandedProperty().addListener((o, was, now) -> introExpanded = now);
+            content.getChildren().add(about);
         }
         content.getChildren().add(label("lessonNarration", step.narration().get(locale), "lesson-narration"));
         Set<String> controls = panel.highlightedControls();

@@ -203,4 +203,49 @@ class LessonStepsUiTest {
         UiFixture.press(robot, workbench, KeyCode.PAGE_UP);
         waitFor("step 1 after Page Up", () -> workbench.lessons().stepIndex() == 0 && !workbench.lessons().isBusy());
     }
+
+    /**
+     * On a projector's 1280 × 720 in large type, the first step's question of every lesson is in
+     * sight as the lesson opens: its prompt and its first answer control lie within the lesson
+     * panel's viewport, scrolled to the top.
+     */
+    @Test
+    void everyLessonsFirstQuestionIsInSightAtSevenTwentyInLargeType(FxRobot robot) {
+        robot.interact(() -> {
+            Stage stage = (Stage) workbench.root().getScene().getWindow();
+            stage.setWidth(1280);
+            stage.setHeight(720);
+            workbench.model().largeTypeProperty().set(true);
+        });
+        List<String> problems = new ArrayList<>();
+        for (var entry : onFx(() -> workbench.lessons().entries())) {
+            robot.interact(() -> workbench.lessons().open(entry));
+            UiFixture.waitFor("the lesson panel drawn", () -> workbench.lessons().session() != null
+                    && workbench.lessons().session().lesson() == entry.lesson());
+            if (entry.lesson().steps().get(0).question() == null) {
+                continue;
+            }
+            String problem = onFx(() -> {
+                javafx.scene.control.ScrollPane pane = (javafx.scene.control.ScrollPane) workbench.root().lookup("#lessonPanel");
+                pane.setVvalue(0);
+                pane.layout();
+                javafx.scene.Node box = workbench.root().lookup("#lessonQuestion");
+                javafx.scene.Node prompt = box.lookup(".lesson-prompt");
+                javafx.scene.Node first = box.lookup(entry.lesson().steps().get(0).question().isMultipleChoice()
+                        ? "#answer1" : "#answerField");
+                double viewport = pane.getViewportBounds().getHeight();
+                javafx.scene.Node content = pane.getContent();
+                double promptBottom = content.sceneToLocal(prompt.localToScene(prompt.getBoundsInLocal())).getMaxY();
+                double firstBottom = content.sceneToLocal(first.localToScene(first.getBoundsInLocal())).getMaxY();
+                return promptBottom <= viewport && firstBottom <= viewport ? null
+                        : entry.fileName() + ": the question's prompt ends at " + Math.round(promptBottom)
+                                + " px and its first answer at " + Math.round(firstBottom) + " px, the panel shows "
+                                + Math.round(viewport) + " px";
+            });
+            if (problem != null) {
+                problems.add(problem);
+            }
+        }
+        assertEquals(List.of(), problems, "questions below the fold at 1280 × 720 in large type");
+    }
 }
