@@ -10,7 +10,9 @@ import dev.hooke.core.io.YamlValue;
 import dev.hooke.core.scene.SceneFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads lesson files (the format is documented in {@code lessons/README.md}) into {@link Lesson}s.
@@ -43,6 +45,8 @@ public final class LessonReader {
     private final String file;
     private ActionReader actionReader;
     private CheckReader checkReader;
+    /** The line of each text read so far, by field. */
+    private final Map<String, Integer> lines = new HashMap<>();
 
     private LessonReader(String file) {
         this.file = file;
@@ -78,7 +82,7 @@ public final class LessonReader {
         for (int i = 0; i < items.size(); i++) {
             steps.add(step(items.get(i), i + 1));
         }
-        Lesson lesson = new Lesson(file, id, title, narration, initial, steps);
+        Lesson lesson = new Lesson(file, id, title, narration, initial, steps, lines);
         if (lesson.checkCount() == 0) {
             throw m.get("steps").error("no step has an 'expect' list: a lesson must verify what it says");
         }
@@ -87,8 +91,11 @@ public final class LessonReader {
 
     // ------------------------------------------------------------------ texts
 
-    private static Text text(YamlValue v) throws DataFileException {
+    private Text text(YamlValue v) throws DataFileException {
         YamlMap m = v.map().only(List.of("en", "zh"));
+        for (String lang : List.of("en", "zh")) {
+            lines.put(m.get(lang).path(), m.get(lang).line());
+        }
         String en = m.get("en").string();
         String zh = m.get("zh").string();
         if (en.length() > MAX_TEXT) {
@@ -124,7 +131,7 @@ public final class LessonReader {
         return new Step(number, v.line(), narration, question, actions, checks);
     }
 
-    private static Question question(YamlValue v) throws DataFileException {
+    private Question question(YamlValue v) throws DataFileException {
         YamlMap m = v.map().only(List.of("prompt", "choices", "answer", "within", "unit", "explanation"));
         Text prompt = text(m.get("prompt"));
         YamlValue ex = m.opt("explanation");
