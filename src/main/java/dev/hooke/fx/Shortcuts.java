@@ -1,6 +1,7 @@
 package dev.hooke.fx;
 
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.fx.lesson.LessonPanel;
 import dev.hooke.fx.model.WorkbenchModel;
 import javafx.scene.Scene;
 import javafx.scene.control.TextInputControl;
@@ -9,8 +10,10 @@ import javafx.scene.input.KeyEvent;
 
 /**
  * The window's keyboard shortcuts: Space plays or pauses, S steps, R resets, and the number keys
- * pick the integrator in the table's order (1 … 9, then 0 for the tenth). A key typed into a text
- * field is the field's.
+ * pick the integrator in the table's order (1 … 9, then 0 for the tenth). While a lesson is open,
+ * Enter runs its step, Page Down goes to the next step and Page Up back (a presenter's remote
+ * sends these two). A key typed into a text field is the field's (Enter in the answer field runs
+ * the step too).
  */
 final class Shortcuts {
 
@@ -21,13 +24,20 @@ final class Shortcuts {
     }
 
     /** Installs the shortcuts on a scene; they act on the model. */
-    static void install(Scene scene, WorkbenchModel model) {
+    static void install(Scene scene, WorkbenchModel model, LessonPanel lessons) {
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (scene.getFocusOwner() instanceof TextInputControl) {
                 return;
             }
             KeyCode code = e.getCode();
-            if (code == KeyCode.SPACE) {
+            boolean lesson = lessons.session() != null && lessons.shownProperty().get();
+            if (lesson && code == KeyCode.ENTER) {
+                lessons.runStep();
+            } else if (lesson && code == KeyCode.PAGE_DOWN) {
+                lessons.next();
+            } else if (lesson && code == KeyCode.PAGE_UP) {
+                lessons.back();
+            } else if (code == KeyCode.SPACE) {
                 model.togglePlay();
             } else if (code == KeyCode.S) {
                 model.step();

@@ -2,6 +2,7 @@ package dev.hooke.fx;
 
 import static dev.hooke.fx.Widgets.toggleClass;
 
+import dev.hooke.core.lesson.Readout;
 import dev.hooke.core.sim.SolverTally;
 import dev.hooke.core.stability.StabilityLimit;
 import dev.hooke.fx.controls.Numbers;
@@ -9,6 +10,7 @@ import dev.hooke.fx.controls.SteadyLabel;
 import dev.hooke.fx.sim.Notice;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.Locale;
+import java.util.Set;
 import javafx.animation.PauseTransition;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -69,11 +71,6 @@ final class StatusBar {
         ratioDetail.setId("ratioDetail");
         ratioDetail.setWrapText(true);
         ratioDetail.getStyleClass().add("detail");
-        I18n.localeProperty().addListener((obs, was, now) -> {
-            for (SteadyLabel l : new SteadyLabel[] {timeLabel, stepsLabel, rateLabel, fpsLabel, solverLabel}) {
-                l.forgetWidth();
-            }
-        });
     }
 
     /** The bar. */
@@ -116,8 +113,15 @@ final class StatusBar {
         }
     }
 
-    /** Writes the notice shown again in the language in use. */
+    /**
+     * Writes the notice shown again in the language in use; the steady cells take the width of
+     * their new texts. (Called by the window when the language changes: a listener of the
+     * language's own would keep every closed window's bar alive.)
+     */
     void localize() {
+        for (SteadyLabel l : new SteadyLabel[] {timeLabel, stepsLabel, rateLabel, fpsLabel, solverLabel}) {
+            l.forgetWidth();
+        }
         if (shownNotice != null && !noticeLabel.getText().isEmpty()) {
             noticeLabel.setText(text(shownNotice));
         }
@@ -162,30 +166,46 @@ final class StatusBar {
 
     /** Writes the snapshot's time, steps, Δt, limit and rate, and the limit's details. */
     void show(Snapshot s) {
+        show(s, Set.of());
+    }
+
+    /**
+     * Writes the snapshot's time, steps, Δt, limit and rate, and the limit's details; a readout in
+     * {@code hidden} (predict mode: a lesson's open question) shows "?" and no ratio of Δt to the limit.
+     */
+    void show(Snapshot s, Set<Readout> hidden) {
         timeLabel.setText(I18n.text("status.time", String.format(Locale.ROOT, "%.3f", s.time())));
         stepsLabel.setText(I18n.text("status.steps", String.format(Locale.ROOT, "%,d", s.steps())));
         dtLabel.setText(I18n.text("status.dt", Numbers.format(s.dt())));
         // a limit computed for another method is not shown under this one's name
         StabilityLimit limit = s.limit() != null && s.limit().integrator() == s.integrator() ? s.limit() : null;
         String pending = s.limitCurrent() ? "" : I18n.text("status.updating");
-        limitLabel.setText(limit == null ? I18n.text("status.limitComputing")
+        boolean limitHidden = hidden.contains(Readout.LIMIT);
+        limitLabel.setText(limitHidden ? I18n.text("status.limitHidden")
+                : limit == null ? I18n.text("status.limitComputing")
                 : I18n.text("status.limit", Phrases.limit(limit), pending));
-        naiveLabel.setText(Double.isNaN(s.naiveBound()) ? ""
+        naiveLabel.setText(hidden.contains(Readout.NAIVE_BOUND) ? I18n.text("status.naiveHidden")
+                : Double.isNaN(s.naiveBound()) ? ""
                 : I18n.text("status.naive", Numbers.format(s.naiveBound())));
         rateLabel.setText(I18n.text("status.rate", String.format(Locale.ROOT, "%,.0f", s.stepsPerSecond())));
-        boolean above = s.dtAboveLimit();
+        boolean above = !limitHidden && s.dtAboveLimit();
         toggleClass(dtLabel, "above-limit", above);
 
-        if (limit == null) {
+        if (limitHidden) {
+            limitDetail.setText(I18n.text("detail.hidden"));
+            ratioDetail.setText("");
+        } else if (limit == null) {
             limitDetail.setText(I18n.text("detail.limitComputing"));
             ratioDetail.setText("");
         } else {
+            boolean naiveHidden = hidden.contains(Readout.NAIVE_BOUND);
             limitDetail.setText(limit.unstableAtEveryDt()
                     ? I18n.text("detail.unstableLimit", Phrases.integrator(s.integrator()), Phrases.limit(limit))
                     : (limit.unlimited()
                             ? I18n.text("detail.unlimited", Phrases.integrator(s.integrator()), pending)
                             : I18n.text("detail.limit", Phrases.integrator(s.integrator()), Phrases.limit(limit), pending))
-                    + (Double.isNaN(s.naiveBound()) ? "" : I18n.text("detail.naive", Numbers.format(s.naiveBound()))));
+                    + (Double.isNaN(s.naiveBound()) || naiveHidden ? ""
+                            : I18n.text("detail.naive", Numbers.format(s.naiveBound()))));
             if (limit.unlimited()) {
                 ratioDetail.setText("");
             } else if (limit.unstableAtEveryDt()) {
@@ -195,7 +215,7 @@ final class StatusBar {
                         percent(s.dt() / limit.dtMax())));
             }
         }
-        toggleClass(ratioDetail, "above-limit", above || (limit != null && limit.unstableAtEveryDt()));
+        toggleClass(ratioDetail, "above-limit", above || (!limitHidden && limit != null && limit.unstableAtEveryDt()));
         showSolverFailures(s.solverTotals());
     }
 

@@ -132,7 +132,8 @@ final class TimelineBar {
      */
     void show(Snapshot s) {
         boolean same = shown != null && s.running() == shown.running() && s.driven() == shown.driven()
-                && (s.running() || (s.timeline().equals(shown.timeline()) && s.time() == shown.time()));
+                && (s.running() || (s.generation() == shown.generation() && s.timeline().equals(shown.timeline())
+                        && s.time() == shown.time() && s.energy().total() == shown.energy().total()));
         shown = s;
         if (same) {
             return;
@@ -154,11 +155,33 @@ final class TimelineBar {
         }
         EnergySample e = s.energy();
         state.setText(I18n.text("timeline.state", String.format(Locale.ROOT, "%.3f", s.time()),
-                energy(e.kinetic() + e.elastic() + e.gravitational())));
+                energy(e.total(), s.energyScale())));
     }
 
-    /** E in J, as the timeline shows it (tests compare it with the engine's). */
-    static String energy(double joules) {
+    /** Digits shown below the energy scale's leading one. */
+    static final int SCALE_DIGITS = 6;
+
+    /**
+     * E in J, as the timeline shows it (tests compare it with the engine's): six significant digits
+     * of the run's energy scale E_ref, so that a state at rest reads 0 rather than the round-off
+     * of its sums (1e-29 J), and a large energy keeps its own digits.
+     */
+    static String energy(double joules, double scale) {
+        if (!Double.isFinite(joules)) {
+            return String.valueOf(joules);
+        }
+        if (Double.isFinite(scale) && scale > 0) {
+            double quantum = Math.pow(10, Math.floor(Math.log10(scale)) - (SCALE_DIGITS - 1));
+            if (Math.abs(joules) < 0.5 * quantum) {
+                return "0";
+            }
+            if (Math.abs(joules) < scale) {
+                // the digits down to the scale's quantum, no more
+                int decimals = (int) Math.max(0, -Math.floor(Math.log10(quantum)));
+                return new java.math.BigDecimal(joules).setScale(decimals, java.math.RoundingMode.HALF_EVEN)
+                        .stripTrailingZeros().toPlainString();
+            }
+        }
         return String.format(Locale.ROOT, "%.6g", joules);
     }
 

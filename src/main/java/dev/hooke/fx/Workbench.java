@@ -5,6 +5,7 @@ import static dev.hooke.fx.Widgets.converter;
 import static dev.hooke.fx.Widgets.toggleClass;
 
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.lesson.Readout;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.chart.ChartsPane;
@@ -97,6 +98,9 @@ public final class Workbench implements AutoCloseable {
         return runner.query(sim -> new double[][] {sim.system().x.clone(), sim.system().v.clone(), {sim.time()}});
     }
 
+    /** The eigen-analysis step whose fastest mode the view animates, and whether it chose it. */
+    private Object modeAnimatedFor;
+    private boolean modeChosenForStep;
     /** The lesson step that last opened the Modes window. */
     private Object modesOpenedFor;
     /** Whether the view draws a mode chosen in the Modes window instead of the live state. */
@@ -106,6 +110,8 @@ public final class Workbench implements AutoCloseable {
     /** The timeline under the view: scrub, resume, fork. */
     private final TimelineBar timeline;
     private Snapshot shown;
+    /** The readouts hidden in the frame drawn last (predict mode). */
+    private java.util.Set<Readout> hiddenShown = java.util.Set.of();
 
     /** Builds the window's content and starts the simulation thread (paused). */
     public Workbench(SceneFile initial) {
@@ -183,6 +189,7 @@ public final class Workbench implements AutoCloseable {
             settings.reset();
         }
         model.largeTypeProperty().set(false);
+        model.predictModeProperty().set(true);
         showView(false, dev.hooke.fx.view.ColourMap.Mode.NONE);
     }
 
@@ -209,7 +216,7 @@ public final class Workbench implements AutoCloseable {
         timeline.localize();
         status.showFps();
         Snapshot s = runner.latest();
-        status.show(s);
+        status.show(s, hiddenShown);
         banner.build();
         banner.show(s);
         showCompareInCharts(s);
@@ -324,11 +331,19 @@ public final class Workbench implements AutoCloseable {
         timeline.setAvailable(!lesson);
         charts.focus(lesson ? lessons.charts() : java.util.Set.of());
         charts.showSweep(lesson ? lessons.sweepShown() : null);
+        charts.setWindow(lesson ? lessons.chartSeconds() : Double.NaN);
+        java.util.Set<Readout> hidden = lessons.hiddenReadouts(s);
+        if (!hidden.equals(hiddenShown)) {
+            hiddenShown = hidden;
+            model.hide(hidden);
+            charts.setHidden(hidden);
+            status.show(s, hidden);
+        }
         if (s != shown) {
             shown = s;
             model.accept(s);
             view.update(s);
-            status.show(s);
+            status.show(s, hidden);
             banner.show(s);
             status.showNotice(s);
             sidePanel.update(s);
@@ -343,7 +358,23 @@ public final class Workbench implements AutoCloseable {
             modes.shownProperty().set(true);
         }
         modesOpenedFor = modesStep;
-        modes.update(s);
+        // an eigen-analysis step that has run animates the fastest mode it found in the view
+        Object animate = lesson ? lessons.modeToAnimate() : null;
+        if (animate != modeAnimatedFor) {
+            if (modeAnimatedFor != null && modeChosenForStep) {
+                modes.choose(-1);
+            }
+            modeAnimatedFor = animate;
+            modeChosenForStep = false;
+            if (animate != null) {
+                modes.shownProperty().set(true);
+            }
+        }
+        modes.update(s, hidden);
+        if (animate != null && !modeChosenForStep && modes.result() != null && modes.chosenMode() < 0) {
+            modes.choose(0);
+            modeChosenForStep = true;
+        }
         // a mode chosen in the Modes window is drawn over the live state, which the runner keeps stepping
         Snapshot mode = modes.overlay(s, now);
         if (mode != null) {
@@ -355,7 +386,7 @@ public final class Workbench implements AutoCloseable {
         }
         batch.clear();
         runner.drainSamples(batch);
-        charts.add(batch, now);
+        charts.add(batch, s.generation(), s.time(), now);
         status.countFrame(now);
         performance.pulse(now, s);
     }
@@ -390,7 +421,7 @@ public final class Workbench implements AutoCloseable {
 
     /** Installs the keyboard shortcuts on a scene. */
     public void installShortcuts(Scene scene) {
-        Shortcuts.install(scene, model);
+        Shortcuts.install(scene, model, lessons);
     }
 
     // ------------------------------------------------------------------ access
@@ -461,10 +492,11 @@ public final class Workbench implements AutoCloseable {
         return lessons;
     }
 
-    /** Stops the frame timer and the simulation thread. */
+    /** Stops the frame timer and the simulation thread, and closes the Modes window. */
     @Override
     public void close() {
         I18n.localeProperty().removeListener(relabel);
+        modes.shownProperty().set(false);
         lessons.close();
         timer.stop();
         runner.close();

@@ -87,8 +87,11 @@ final class WorkbenchMenu {
         CheckMenuItem largeType = new CheckMenuItem(I18n.text("view.largeType"));
         largeType.setId("menuLargeType");
         largeType.selectedProperty().bindBidirectional(workbench.model().largeTypeProperty());
+        CheckMenuItem predict = new CheckMenuItem(I18n.text("view.predictMode"));
+        predict.setId("menuPredictMode");
+        predict.selectedProperty().bindBidirectional(workbench.model().predictModeProperty());
         MenuItem resetSettings = item("menuResetSettings", "menu.view.resetSettings", workbench::resetSettings);
-        Menu view = new Menu(I18n.text("menu.view"), null, panel, performance, modes, largeType, language,
+        Menu view = new Menu(I18n.text("menu.view"), null, panel, performance, modes, largeType, predict, language,
                 new SeparatorMenuItem(), resetSettings);
         view.setId("menuView");
 

@@ -33,6 +33,20 @@ final class CheckEvaluator {
     private final SceneFile file;
     private final RecordedRuns runs;
 
+    /** Told each trial of an explosion bisection: the scene and method, the trial's Δt and whether it stayed bounded. */
+    interface BisectionTrials {
+        BisectionTrials NONE = (scene, h, bounded) -> { };
+
+        void trial(SceneFile scene, double h, boolean bounded);
+    }
+
+    private BisectionTrials trials = BisectionTrials.NONE;
+
+    /** Tells {@code l} each trial of the explosion bisections this evaluator runs. */
+    void setBisectionTrials(BisectionTrials l) {
+        trials = l == null ? BisectionTrials.NONE : l;
+    }
+
     /**
      * @param file the scene, integrator and Δt as now set
      * @param runs the runs and sweep recorded so far
@@ -377,7 +391,8 @@ final class CheckEvaluator {
         SceneFile f = file;
         ExplosionBisection.Result r = ExplosionBisection.measure(() -> Scenes.build(spec),
                 () -> f.createIntegrator(kind), lim.dtMax(),
-                new ExplosionBisection.Options(e.periods(), e.growth(), 1e-4, 1e-4, (int) MAX_STEPS_PER_ACTION));
+                new ExplosionBisection.Options(e.periods(), e.growth(), 1e-4, 1e-4, (int) MAX_STEPS_PER_ACTION),
+                dev.hooke.core.io.Progress.NONE, (h, bounded) -> trials.trial(f.withIntegrator(kind), h, bounded));
         double dev = r.dtMax() / lim.dtMax() - 1;
         return outcome("%s s measured, %s s predicted (%s, %s trials)", "实测 %s s，预测 %s s（%s，%s 次试算）",
                 Math.abs(dev) <= e.within(), Fmt.num(r.dtMax()), Fmt.num(lim.dtMax()), Fmt.dev(dev), r.trials());

@@ -10,9 +10,11 @@ import dev.hooke.core.io.YamlValue;
 import dev.hooke.core.scene.SceneFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads lesson files (the format is documented in {@code lessons/README.md}) into {@link Lesson}s.
@@ -132,7 +134,7 @@ public final class LessonReader {
     }
 
     private Question question(YamlValue v) throws DataFileException {
-        YamlMap m = v.map().only(List.of("prompt", "choices", "answer", "within", "unit", "explanation"));
+        YamlMap m = v.map().only(List.of("prompt", "choices", "answer", "within", "unit", "explanation", "hides"));
         Text prompt = text(m.get("prompt"));
         YamlValue ex = m.opt("explanation");
         Text explanation = ex == null ? null : text(ex);
@@ -150,7 +152,7 @@ public final class LessonReader {
             if (m.has("unit")) {
                 throw m.error("unit", "applies to a numeric answer only, not to multiple choice");
             }
-            q = new Question(prompt, choices, answer, Double.NaN, Double.NaN, "", explanation, v.line());
+            q = new Question(prompt, choices, answer, Double.NaN, Double.NaN, "", explanation, v.line(), hides(m));
         } else {
             double value = m.get("answer").number();
             YamlValue w = m.opt("within");
@@ -160,8 +162,26 @@ public final class LessonReader {
             }
             double within = w.fraction();
             YamlValue u = m.opt("unit");
-            q = new Question(prompt, List.of(), 0, value, within, u == null ? "" : u.string(), explanation, v.line());
+            q = new Question(prompt, List.of(), 0, value, within, u == null ? "" : u.string(), explanation, v.line(),
+                    hides(m));
         }
         return q;
+    }
+
+    /** The readouts a question names under {@code hides:} (a list, maybe empty), or null when it names none. */
+    private static Set<Readout> hides(YamlMap m) throws DataFileException {
+        YamlValue h = m.opt("hides");
+        if (h == null) {
+            return null;
+        }
+        Set<Readout> out = EnumSet.noneOf(Readout.class);
+        for (YamlValue item : h.list(0, Readout.values().length)) {
+            Readout r = Readout.of(item.string());
+            if (r == null) {
+                throw item.error("is not a readout: write limit or naive_bound");
+            }
+            out.add(r);
+        }
+        return out;
     }
 }

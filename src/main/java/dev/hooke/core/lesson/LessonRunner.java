@@ -51,6 +51,42 @@ public final class LessonRunner {
     private Consumer<Simulation> listener = s -> { };
     private Map<SceneFile.Key, Object> overrides = Map.of();
     private Consumer<List<Simulation>> compareListener = s -> { };
+    private SweepListener sweepListener = SweepListener.NONE;
+
+    /**
+     * What a Δt sweep reports as it runs (on the caller's thread), so that a window can show each
+     * trial run and the sweep's rows as they come.
+     */
+    public interface SweepListener {
+        /** Tells nothing. */
+        SweepListener NONE = new SweepListener() {
+            @Override
+            public void trialStepped(Simulation trial, SceneFile scene) {
+            }
+
+            @Override
+            public void rowDone(SweepResult soFar) {
+            }
+        };
+
+        /**
+         * After every step of a trial run.
+         *
+         * @param trial the trial's simulation (a new one for each Δt)
+         * @param scene the scene it runs: the lesson's with the trial's Δt and method
+         */
+        void trialStepped(Simulation trial, SceneFile scene);
+
+        /** After each trial: the rows so far (the sweep's time and predicted limit as in the end). */
+        void rowDone(SweepResult soFar);
+
+        /**
+         * After each trial of an explosion bisection ({@code explosion_dt}): the scene it bisects
+         * on (with the method measured), the trial's Δt and whether the trial stayed bounded.
+         */
+        default void bisectionTrial(SceneFile scene, double h, boolean bounded) {
+        }
+    }
 
     /** A runner at the start of the lesson. */
     public LessonRunner(Lesson lesson) {
@@ -82,6 +118,11 @@ public final class LessonRunner {
      */
     public void setCompareListener(Consumer<List<Simulation>> l) {
         compareListener = l == null ? s -> { } : l;
+    }
+
+    /** Told about every step of a Δt sweep's trial runs and about each row as it is done. */
+    public void setSweepListener(SweepListener l) {
+        sweepListener = l == null ? SweepListener.NONE : l;
     }
 
     /**
@@ -182,6 +223,7 @@ public final class LessonRunner {
             }
         }
         CheckEvaluator checks = new CheckEvaluator(file, recorded);
+        checks.setBisectionTrials((scene, h, bounded) -> sweepListener.bisectionTrial(scene, h, bounded));
         for (Check c : step.checks()) {
             Text measured;
             boolean pass;
@@ -334,13 +376,16 @@ public final class LessonRunner {
         List<SweepResult.Row> rows = new ArrayList<>();
         for (double h : s.dts()) {
             Simulation trial = new Simulation(file.build(), file.createIntegrator(kind), h);
+            SceneFile trialScene = file.withDt(h).withIntegrator(kind);
             long n = ActionWork.stepsFor(s.time(), h);
             double perSolve = ActionWork.perSolve(file, kind, trial.system());
             for (long i = 0; i < n && trial.step(); i++) {
                 work.afterStep(trial, perSolve);
+                sweepListener.trialStepped(trial, trialScene);
             }
             boolean exploded = trial.exploded();
             rows.add(new SweepResult.Row(h, !(h < limit), exploded, exploded ? trial.explosion().time() : Double.NaN));
+            sweepListener.rowDone(new SweepResult(kind, limit, s.time(), rows));
         }
         return new SweepResult(kind, limit, s.time(), rows);
     }

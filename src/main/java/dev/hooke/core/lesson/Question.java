@@ -2,6 +2,7 @@ package dev.hooke.core.lesson;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A prediction asked before a step runs. Either multiple choice ({@link #choices} not empty,
@@ -17,14 +18,23 @@ import java.util.Objects;
  * @param unit        the unit of the number, for example "s" ("" for none)
  * @param explanation why the answer is right, shown after the step ran (may be null)
  * @param line        the line of the question in the lesson file
+ * @param hides       the readouts hidden while the question is open, as the lesson names them
+ *                    ({@code hides:}), or null when it names none ({@link Readout#defaultFor})
  */
 public record Question(Text prompt, List<Text> choices, int answer, double value, double within, String unit,
-                       Text explanation, int line) {
+                       Text explanation, int line, Set<Readout> hides) {
 
     public Question {
         Objects.requireNonNull(prompt, "prompt");
         choices = List.copyOf(choices);
         Objects.requireNonNull(unit, "unit");
+        hides = hides == null ? null : Set.copyOf(hides);
+    }
+
+    /** A question whose lesson names no readouts to hide (the default applies). */
+    public Question(Text prompt, List<Text> choices, int answer, double value, double within, String unit,
+                    Text explanation, int line) {
+        this(prompt, choices, answer, value, within, unit, explanation, line, null);
     }
 
     /** Whether this is a multiple-choice question. */

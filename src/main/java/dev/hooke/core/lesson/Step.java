@@ -43,4 +43,15 @@ public record Step(int number, int line, Text narration, Question question, List
         }
         return out;
     }
+
+    /**
+     * The readouts hidden while the step's question is open (predict mode): those its question
+     * names, or by default those that show a stability question's answer; empty without a question.
+     */
+    public Set<Readout> hidden() {
+        if (question == null) {
+            return Set.of();
+        }
+        return question.hides() != null ? question.hides() : Readout.defaultFor(question, checks);
+    }
 }

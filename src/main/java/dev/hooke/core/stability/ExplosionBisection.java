@@ -134,6 +134,28 @@ public final class ExplosionBisection {
      */
     public static Result measure(Supplier<MassSpringSystem> fresh, Supplier<Integrator> integrator,
                                  double guess, Options options, Progress progress) {
+        return measure(fresh, integrator, guess, options, progress, Trials.NONE);
+    }
+
+    /** Told the outcome of each trial run as the bisection goes (a window shows the trials). */
+    @FunctionalInterface
+    public interface Trials {
+        /** Tells nothing. */
+        Trials NONE = (h, bounded) -> { };
+
+        /**
+         * @param h       the trial's Δt; in s
+         * @param bounded whether its run stayed bounded
+         */
+        void trial(double h, boolean bounded);
+    }
+
+    /**
+     * As {@link #measure(Supplier, Supplier, double, Options, Progress)}, telling {@code told} the
+     * outcome of each trial run.
+     */
+    public static Result measure(Supplier<MassSpringSystem> fresh, Supplier<Integrator> integrator,
+                                 double guess, Options options, Progress progress, Trials told) {
         MassSpringSystem probe = fresh.get();
         double omega = StabilityAnalysis.omegaMax(probe);
         if (!(omega > 0)) {
@@ -149,7 +171,7 @@ public final class ExplosionBisection {
         double lo = start / 2;
         double hi = start * 2;
         int guard = 0;
-        while (!bounded(fresh, integrator, lo, period, minSteps, ref, options, trials, progress)) {
+        while (!bounded(fresh, integrator, lo, period, minSteps, ref, options, trials, progress, told)) {
             hi = lo;
             lo /= 2;
             if (++guard > MAX_HALVINGS) {
@@ -157,7 +179,7 @@ public final class ExplosionBisection {
             }
         }
         guard = 0;
-        while (bounded(fresh, integrator, hi, period, minSteps, ref, options, trials, progress)) {
+        while (bounded(fresh, integrator, hi, period, minSteps, ref, options, trials, progress, told)) {
             lo = hi;
             hi *= 2;
             if (++guard > 20) {
@@ -167,7 +189,7 @@ public final class ExplosionBisection {
         }
         while ((hi - lo) > options.relTolerance() * hi) {
             double mid = 0.5 * (lo + hi);
-            if (bounded(fresh, integrator, mid, period, minSteps, ref, options, trials, progress)) {
+            if (bounded(fresh, integrator, mid, period, minSteps, ref, options, trials, progress, told)) {
                 lo = mid;
             } else {
                 hi = mid;
@@ -248,7 +270,15 @@ public final class ExplosionBisection {
 
     private static boolean bounded(Supplier<MassSpringSystem> fresh, Supplier<Integrator> make, double h,
                                    double period, long minSteps, Reference reference, Options o, int[] trials,
-                                   Progress progress) {
+                                   Progress progress, Trials told) {
+        boolean bounded = trial(fresh, make, h, period, minSteps, reference, o, trials, progress);
+        told.trial(h, bounded);
+        return bounded;
+    }
+
+    private static boolean trial(Supplier<MassSpringSystem> fresh, Supplier<Integrator> make, double h,
+                                 double period, long minSteps, Reference reference, Options o, int[] trials,
+                                 Progress progress) {
         progress.at(String.format(java.util.Locale.ROOT, "run %d, Δt = %.4g s", trials[0] + 1, h), trials[0], -1);
         trials[0]++;
         if (reference != null) {

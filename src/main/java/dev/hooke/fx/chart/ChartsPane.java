@@ -73,7 +73,10 @@ public final class ChartsPane extends HBox {
     /** The samples taken since the charts were last drawn. */
     private final List<EnergySample> waiting = new ArrayList<>();
     private long lastRedraw = Long.MIN_VALUE / 2;
-    private int newestGeneration = Integer.MIN_VALUE;
+    /** The generation of the run the charts show. */
+    private int shownGeneration = Integer.MIN_VALUE;
+    /** Samples of a run not yet shown, or after the present shown, oldest first. */
+    private final java.util.ArrayDeque<EnergySample> ahead = new java.util.ArrayDeque<>();
     /** E(start) of the ratio chart, by lane: the first total energy of the generation it shows; in J. */
     private final double[] ratioStart = new double[MAX_LANES];
     /** The names of the compared runs, by lane (empty: the main system alone). */
@@ -255,29 +258,69 @@ public final class ChartsPane extends HBox {
     }
 
     /**
-     * Takes a frame's batch of samples; every {@link #REDRAW_NANOS} ns the samples taken since
-     * the last redraw go to every chart (the sweep chart excepted: no sample feeds it). A sample
-     * of a newer generation (a reset, another scene) is drawn at once, so that no chart shows the
-     * old run after it ended.
+     * Takes a frame's batch of samples and draws, in every chart, the samples of the run the
+     * window shows and no later than its present: samples of an older generation are dropped,
+     * those of a newer one or after {@code present} wait until the window shows them (a lesson
+     * played quickly samples ahead of the snapshot drawn). A change of {@code generation} (a reset,
+     * another scene, a lesson's next run) empties every chart at once, whether or not its samples
+     * have come. Every {@link #REDRAW_NANOS} ns the samples taken since the last redraw go to every
+     * chart (the sweep chart excepted: no sample feeds it).
      *
-     * @param batch the samples recorded since the last frame, oldest first
-     * @param now   the frame's time; in ns
+     * @param batch      the samples recorded since the last frame, oldest first
+     * @param generation the generation of the snapshot the window shows
+     * @param present    that snapshot's time t; in s
+     * @param now        the frame's time; in ns
      */
-    public void add(List<EnergySample> batch, long now) {
+    public void add(List<EnergySample> batch, int generation, double present, long now) {
         boolean newRun = false;
-        for (EnergySample e : batch) {
-            if (e.generation() > newestGeneration) {
-                newestGeneration = e.generation();
-                newRun = true;
+        if (generation != shownGeneration) {
+            shownGeneration = generation;
+            restart();
+            newRun = true;
+        }
+        ahead.addAll(batch);
+        while (ahead.size() > MAX_AHEAD) {
+            ahead.removeFirst();
+        }
+        for (java.util.Iterator<EnergySample> it = ahead.iterator(); it.hasNext(); ) {
+            EnergySample e = it.next();
+            if (e.generation() < generation) {
+                it.remove();
+            } else if (e.generation() == generation && e.time() <= present) {
+                waiting.add(e);
+                it.remove();
             }
         }
-        waiting.addAll(batch);
         if (waiting.isEmpty() || (!newRun && now - lastRedraw < REDRAW_NANOS)) {
             return;
         }
         lastRedraw = now;
         draw(waiting);
         waiting.clear();
+    }
+
+    /**
+     * Sets the time window of every chart fed by samples: a lesson step's run time, so that its
+     * run fills the width; NaN or 0 for the usual {@value TimeSeriesChart#WINDOW_SECONDS} s.
+     */
+    public void setWindow(double seconds) {
+        energy.chart().setWindow(seconds);
+        stability.chart().setWindow(seconds);
+        solver.chart().setWindow(seconds);
+        ratio.setWindow(seconds);
+        motion.setWindow(seconds);
+        strain.setWindow(seconds);
+    }
+
+    /** The most samples kept ahead of the window's present (the runner's queue holds as many). */
+    static final int MAX_AHEAD = dev.hooke.fx.sim.SimulationRunner.SAMPLE_QUEUE_CAPACITY;
+
+    /**
+     * Hides the readouts predict mode hides (a lesson's open question): the Δt chart draws no
+     * limit line while the limit is hidden, no naive-bound line while that is.
+     */
+    public void setHidden(Set<dev.hooke.core.lesson.Readout> hidden) {
+        stability.setHidden(hidden);
     }
 
     private void draw(List<EnergySample> batch) {
@@ -301,10 +344,11 @@ public final class ChartsPane extends HBox {
     }
 
     /** Forgets the samples of every chart (the window shows another simulation). */
-    public void restart() {
+    private void restart() {
         waiting.clear();
-        newestGeneration = Integer.MIN_VALUE;
         energy.restart();
+        stability.chart().restart();
+        solver.restart();
         ratioGeneration = Integer.MIN_VALUE;
         ratio.restart();
         motion.restart();

@@ -102,6 +102,11 @@ public final class EnergyChart {
         }
     }
 
+    /** The chart's time series drawing. */
+    public TimeSeriesChart chart() {
+        return chart;
+    }
+
     /** Forgets the samples and the generation seen: the next samples start afresh, whatever their generation. */
     public void restart() {
         chart.restart();

@@ -173,6 +173,14 @@ public final class ModesWindow {
 
     /** Shows the snapshot's scene: solves again when its values changed, redraws when anything shown did. */
     public void update(Snapshot s) {
+        update(s, java.util.Set.of());
+    }
+
+    /**
+     * As {@link #update(Snapshot)}; while {@code hidden} holds the limit (predict mode: a lesson's
+     * open question), the window shows the region without the modes' points and numbers.
+     */
+    public void update(Snapshot s, java.util.Set<dev.hooke.core.lesson.Readout> hidden) {
         if (!shown.get() || s == null) {
             return;
         }
@@ -202,8 +210,9 @@ public final class ModesWindow {
             }
         }
         adoptRegion();
+        boolean concealed = hidden.contains(dev.hooke.core.lesson.Readout.LIMIT);
         Object key = java.util.Arrays.asList(solvedFor, s.dt(), s.integrator(), lambdas.isDone(), I18n.locale(),
-                regionShown, display.chosen());
+                regionShown, display.chosen(), concealed);
         if (key.equals(drawnKey)) {
             return;
         }
@@ -218,6 +227,14 @@ public final class ModesWindow {
             return;
         }
         result = Modes.of(lambdas.join(), s.integrator(), s.dt(), delta);
+        if (concealed) {
+            summary.setText(I18n.text("modes.hidden"));
+            detail.setText("");
+            draw(null, s.integrator(), delta);
+            drawBars(null);
+            fitWindow();
+            return;
+        }
         if (!result.hasRegion()) {
             summary.setText(I18n.text("modes.noRegion", s.integrator().displayName()));
         } else {

@@ -69,6 +69,11 @@ public final class SolverChart {
         return chart.series();
     }
 
+    /** Forgets the samples and the generation seen (the window shows another run). */
+    public void restart() {
+        chart.restart();
+    }
+
     /** Adds a batch of samples (oldest first). */
     public void add(List<EnergySample> batch) {
         chart.add(batch);

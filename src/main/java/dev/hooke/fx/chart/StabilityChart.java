@@ -21,6 +21,8 @@ public final class StabilityChart {
     private final boolean sweepOnly;
     /** The compared runs' names by lane (empty: the main system alone). */
     private List<String> compared = List.of();
+    /** The readouts predict mode hides: their lines are not drawn. */
+    private java.util.Set<dev.hooke.core.lesson.Readout> hidden = java.util.Set.of();
 
     public StabilityChart() {
         this("stabilityChart", "stability-chart");
@@ -98,16 +100,36 @@ public final class StabilityChart {
         List<TimeSeriesChart.Line> lines = new ArrayList<>();
         // Δt and 2√(m/k) are the same for every system: they follow whichever still runs
         lines.add(new TimeSeriesChart.Line(I18n.text("chart.dt"), TimeSeriesChart.Line.ANY_LANE, EnergySample::dt));
+        // predict mode: a hidden readout's line keeps its place (and colour) but draws nothing
+        boolean naiveHidden = hidden.contains(dev.hooke.core.lesson.Readout.NAIVE_BOUND);
+        boolean limitHidden = hidden.contains(dev.hooke.core.lesson.Readout.LIMIT);
         lines.add(new TimeSeriesChart.Line(I18n.text("chart.naive"), TimeSeriesChart.Line.ANY_LANE,
-                EnergySample::naiveBound));
+                naiveHidden ? StabilityChart::none : EnergySample::naiveBound));
+        java.util.function.ToDoubleFunction<EnergySample> limit = limitHidden ? StabilityChart::none : EnergySample::limit;
         if (compared.size() < 2) {
-            lines.add(new TimeSeriesChart.Line(I18n.text("chart.limit"), 0, EnergySample::limit));
+            lines.add(new TimeSeriesChart.Line(I18n.text("chart.limit"), 0, limit));
         } else {
             for (int k = 0; k < compared.size(); k++) {
-                lines.add(new TimeSeriesChart.Line(I18n.text("chart.limitOf", compared.get(k)), k, EnergySample::limit));
+                lines.add(new TimeSeriesChart.Line(I18n.text("chart.limitOf", compared.get(k)), k, limit));
             }
         }
         chart.setLines(lines);
+    }
+
+    /** The value of a hidden line: none. */
+    private static double none(EnergySample e) {
+        return Double.NaN;
+    }
+
+    /**
+     * Hides the lines of the readouts predict mode hides (a lesson's open question), or shows
+     * them again (an empty set); the samples stay, so that they come back whole.
+     */
+    public void setHidden(java.util.Set<dev.hooke.core.lesson.Readout> next) {
+        if (!sweepOnly && !next.equals(hidden)) {
+            hidden = java.util.Set.copyOf(next);
+            setCompare(compared);
+        }
     }
 
     /** Writes the axis titles and the legend in the language in use (a sweep's legend: {@link #showSweep}). */

@@ -13,7 +13,7 @@ import javafx.scene.chart.XYChart;
 
 /**
  * A live line chart of quantities against simulated time t, over a sliding window of
- * {@value #WINDOW_SECONDS} s, optionally with a logarithmic value axis. Samples arrive in batches,
+ * {@value #WINDOW_SECONDS} s (or the width {@link #setWindow} gives), optionally with a logarithmic value axis. Samples arrive in batches,
  * once per frame, and every batch is added to each series with one bulk call; each series keeps
  * at most {@value #MAX_POINTS} points.
  *
@@ -79,6 +79,8 @@ public final class TimeSeriesChart {
     private final ArrayDeque<EnergySample> recent = new ArrayDeque<>();
     private final List<EnergySample> replay = new ArrayList<>();
     private int generation = Integer.MIN_VALUE;
+    /** The width of the time window; in s. */
+    private double window = WINDOW_SECONDS;
     private boolean log;
     private boolean forceZero = true;
 
@@ -122,6 +124,31 @@ public final class TimeSeriesChart {
     /** Whether the value axis is logarithmic. */
     public boolean isLogScale() {
         return log;
+    }
+
+    /**
+     * Sets the width of the time window (a lesson's step fits its run: a 1 s run fills the chart
+     * rather than a tenth of it); ticks fall at round multiples of a tenth of it. Redraws.
+     *
+     * @param seconds the width; in s, &gt; 0 (else the usual {@value #WINDOW_SECONDS} s)
+     */
+    public void setWindow(double seconds) {
+        double next = seconds > 0 && Double.isFinite(seconds) ? seconds : WINDOW_SECONDS;
+        if (next == window) {
+            return;
+        }
+        window = next;
+        time.setTickUnit(Math.min(1, Ticks.niceUnit(window / 10)));
+        if (!recent.isEmpty() || fixed.isEmpty()) {
+            time.setLowerBound(0);
+            time.setUpperBound(window);
+            redraw();
+        }
+    }
+
+    /** The width of the time window; in s. */
+    public double window() {
+        return window;
     }
 
     /** Whether the linear axis always includes 0. */
@@ -278,7 +305,7 @@ public final class TimeSeriesChart {
         }
         pending.forEach(List::clear);
         time.setLowerBound(0);
-        time.setUpperBound(WINDOW_SECONDS);
+        time.setUpperBound(window);
     }
 
     /**
@@ -343,7 +370,7 @@ public final class TimeSeriesChart {
         if (Double.isNaN(newest)) {
             return;
         }
-        double lower = Math.max(0, newest - WINDOW_SECONDS);
+        double lower = Math.max(0, newest - window);
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         for (int k = 0; k < series.size(); k++) {
@@ -369,7 +396,7 @@ public final class TimeSeriesChart {
             }
         }
         time.setLowerBound(lower);
-        time.setUpperBound(Math.max(WINDOW_SECONDS, newest));
+        time.setUpperBound(Math.max(window, newest));
         if (log && lo <= hi) {
             spanDecades(lo, hi);
         } else if (!log) {

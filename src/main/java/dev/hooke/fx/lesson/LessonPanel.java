@@ -2,6 +2,7 @@ package dev.hooke.fx.lesson;
 
 import dev.hooke.core.lesson.Lesson;
 import dev.hooke.core.lesson.Question;
+import dev.hooke.core.lesson.Readout;
 import dev.hooke.core.lesson.Step;
 import dev.hooke.core.lesson.StepResult;
 import dev.hooke.core.lesson.SweepResult;
@@ -80,6 +81,8 @@ public final class LessonPanel {
     private Played[] played = new Played[0];
     private Object[] answers = new Object[0];
     private boolean busy;
+    /** Whether the step shown is being played after its question was answered (its answers may show). */
+    private boolean stepPlaying;
     private String status = "";
     /** The person's values in place of the lesson's. */
     private final LessonOverrides values;
@@ -283,6 +286,7 @@ public final class LessonPanel {
             return;
         }
         busy = true;
+        stepPlaying = true;
         status = I18n.text("lesson.running");
         LessonSession s = session;
         int at = index;
@@ -298,6 +302,7 @@ public final class LessonPanel {
             return;
         }
         busy = false;
+        stepPlaying = false;
         if (e != null) {
             status = failure(e);
         } else {
@@ -462,6 +467,7 @@ public final class LessonPanel {
     /** Plays the step shown again, from the state before it, with {@code with} in place of the lesson's values. */
     private void replayStep(Map<SceneFile.Key, Object> with) {
         busy = true;
+        stepPlaying = true;
         status = I18n.text("lesson.rerunning");
         LessonSession s = session;
         int at = index;
@@ -485,6 +491,19 @@ public final class LessonPanel {
         }
     }
 
+    /**
+     * The readouts that would give the answer of the step shown away, while its question is open:
+     * predict mode is on, the window shows the lesson's simulation, and the step has neither run
+     * nor begun to run since it was answered ({@link Step#hidden()}). Empty otherwise.
+     */
+    public Set<Readout> hiddenReadouts(Snapshot s) {
+        if (session == null || !model.predictModeProperty().get() || !showsItsSimulation(s)
+                || stepPlaying || played() != null) {
+            return Set.of();
+        }
+        return step().hidden();
+    }
+
     /** The charts the step shown asks for ({@code chart} actions); empty: the usual ones. */
     public Set<ChartsPane.Kind> charts() {
         if (session == null) {
@@ -493,15 +512,42 @@ public final class LessonPanel {
         return StepCharts.of(step());
     }
 
+    /** The simulated time the step shown runs, which its charts' time window fits; in s (NaN: no lesson, or no run). */
+    public double chartSeconds() {
+        return session == null ? Double.NaN : LessonSession.runSeconds(step(), session.scene());
+    }
+
+    /**
+     * The step shown when it is an eigen-analysis (it checks ω_max or the modes and runs nothing)
+     * and has run: the window then animates the fastest mode it found, so that the view is not
+     * still under it. Null otherwise.
+     */
+    public Step modeToAnimate() {
+        if (session == null || played() == null || !Double.isNaN(chartSeconds())) {
+            return null;
+        }
+        for (dev.hooke.core.lesson.Check c : step().checks()) {
+            if (c instanceof dev.hooke.core.lesson.Check.OmegaMax || c instanceof dev.hooke.core.lesson.Check.ModeAmplification
+                    || c instanceof dev.hooke.core.lesson.Check.ModesOutside
+                    || c instanceof dev.hooke.core.lesson.Check.ModesLimit) {
+                return step();
+            }
+        }
+        return null;
+    }
+
     /** The step shown when it asks for the Modes window ({@code chart: modes}), else null. */
     public Step modesStep() {
         return session != null && StepCharts.wantsModes(step()) ? step() : null;
     }
 
-    /** The Δt sweep of the step shown once it has run, or null. */
+    /** The Δt sweep of the step shown: its rows so far while it plays, all of them once it has run; or null. */
     public SweepResult sweepShown() {
         StepResult r = result();
-        return r == null ? null : r.sweep();
+        if (r != null) {
+            return r.sweep();
+        }
+        return stepPlaying && session != null ? session.sweepSoFar() : null;
     }
 
     private static boolean answered(Question q, Object answer) {

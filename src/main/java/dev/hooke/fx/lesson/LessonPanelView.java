@@ -340,7 +340,8 @@ final class LessonPanelView {
             Button close = button("lessonClose", "lesson.close", panel::closeLesson);
             row.getChildren().addAll(restart, close);
         }
-        return row;
+        Label keys = label("lessonKeys", I18n.text("lesson.keys"), "lesson-keys");
+        return new VBox(6, row, keys);
     }
 
     private Node answer(Question q, Object given, Locale locale) {

@@ -35,8 +35,9 @@ import java.util.concurrent.CompletionException;
  * faster when a step's runs are long, so that no step's runs take more than
  * {@value #MAX_WALL_SECONDS} s of wall-clock time. {@link #finishQuickly()} drops the pacing for
  * the rest of the step. Of a comparison, the first two runs are drawn and every run is sampled,
- * the k-th on lane k ({@link #compared()} names them). Sweeps and checks run unpaced (they are not
- * drawn).
+ * the k-th on lane k ({@link #compared()} names them). A Δt sweep plays each trial run in turn,
+ * paced like a run, while its chart fills in ({@link #sweepSoFar()}); checks run unpaced (they
+ * are not drawn). Reset after a comparison starts all its runs again.
  *
  * <p>Going back replays the lesson from its start without pacing: every run is deterministic. A
  * step cut short by a command (a reset, another scene) is replayed the same way before the next
@@ -46,6 +47,14 @@ import java.util.concurrent.CompletionException;
  * hold from then on; going back or replaying forgets them.
  */
 public final class LessonSession implements AutoCloseable {
+
+    /**
+     * The simulated time the view plays each trial of an explosion bisection for: the scene from
+     * its start at the trial's Δt; in s.
+     */
+    public static final double BISECTION_SHOWN_SECONDS = 1;
+    /** The trials a bisection takes, about, for its pacing (halving 1e-4 of a span of 4). */
+    static final int BISECTION_TRIALS = 18;
 
     /** The longest wall-clock time a step's paced runs take; in s. */
     public static final double MAX_WALL_SECONDS = 8;
@@ -57,6 +66,8 @@ public final class LessonSession implements AutoCloseable {
     private volatile SceneFile scene;
     /** The integrators of the comparison being shown, by lane, or empty. */
     private volatile List<IntegratorKind> compared = List.of();
+    /** The rows of the Δt sweep under way, as far as it has gone (null: none under way). */
+    private volatile dev.hooke.core.lesson.SweepResult sweepSoFar;
     /** The generation of the runner's snapshots that show this lesson's simulations last (−1: none yet). */
     private volatile int shownGeneration = -1;
 
@@ -73,6 +84,8 @@ public final class LessonSession implements AutoCloseable {
     /** The comparison shown, and the closed form its runs start from (or null). */
     private List<Simulation> compareSides;
     private SpringOracle compareOracle;
+    /** The trial run of a Δt sweep shown now, or null. */
+    private Simulation sweepTrial;
 
     /** Opens the lesson at its first step: the runner shows its scene, paused. */
     public LessonSession(Lesson lesson, SimulationRunner runner) {
@@ -82,6 +95,22 @@ public final class LessonSession implements AutoCloseable {
         this.scene = steps.scene();
         steps.setStepListener(this::onStep);
         steps.setCompareListener(this::onCompare);
+        steps.setSweepListener(new LessonRunner.SweepListener() {
+            @Override
+            public void trialStepped(Simulation trial, SceneFile at) {
+                onTrial(trial, at);
+            }
+
+            @Override
+            public void rowDone(dev.hooke.core.lesson.SweepResult soFar) {
+                sweepSoFar = soFar;
+            }
+
+            @Override
+            public void bisectionTrial(SceneFile at, double h, boolean bounded) {
+                showBisectionTrial(at, h);
+            }
+        });
         runner.pause();
         drive(d -> {
             showMain();
@@ -124,6 +153,11 @@ public final class LessonSession implements AutoCloseable {
         return s != null && shown >= 0 && s.generation() > shown;
     }
 
+    /** The rows of the Δt sweep being played, as far as it has gone, or null when none is under way. */
+    public dev.hooke.core.lesson.SweepResult sweepSoFar() {
+        return running ? sweepSoFar : null;
+    }
+
     /** Whether a step is being played. */
     public boolean isRunning() {
         return running;
@@ -160,14 +194,22 @@ public final class LessonSession implements AutoCloseable {
             Step step = lesson.steps().get(at);
             d.pace(Math.max(d.speed(), pacedSeconds(step, steps.scene()) / MAX_WALL_SECONDS));
             running = true;
+            sweepSoFar = null;
             boolean done = false;
             try {
                 showMain();
                 StepResult r = steps.runNext();
                 done = true;
+                if (sweepTrial != null || compareSides == null) {
+                    // after a sweep's trials (or a step that only set values) the view shows the
+                    // lesson's own simulation as the step left it
+                    sweepTrial = null;
+                    showMain();
+                }
                 return r;
             } finally {
                 running = false;
+                sweepTrial = null;
                 scene = steps.scene();
                 if (!done) {
                     replayTo = at;
@@ -209,8 +251,22 @@ public final class LessonSession implements AutoCloseable {
         }
         return drive(d -> {
             catchUp(d);
-            dropCompare();
             d.resumeAfter();
+            List<IntegratorKind> kinds = compared;
+            if (compareSides != null && !kinds.isEmpty()) {
+                // a comparison was shown: its runs start again, all of them, from the scene as built
+                SceneFile now = steps.scene();
+                List<Simulation> sides = new ArrayList<>();
+                for (IntegratorKind k : kinds) {
+                    sides.add(new Simulation(now.build(), now.createIntegrator(k), now.dt()));
+                }
+                compareSides = sides;
+                compareOracle = freshOracle(now);
+                driver.showAll(now, sides, this::decorate);
+                shownGeneration = driver.generation();
+                return null;
+            }
+            dropCompare();
             steps.resetSimulation();
             showMain();
             return null;
@@ -252,9 +308,37 @@ public final class LessonSession implements AutoCloseable {
                 total += r.steps() > 0 ? r.steps() * scene.dt() : r.time();
             } else if (a instanceof Action.Compare c) {
                 total += c.time();
+            } else if (a instanceof Action.SweepDt w) {
+                total += w.time() * w.dts().size();
+            }
+        }
+        for (dev.hooke.core.lesson.Check c : step.checks()) {
+            if (c instanceof dev.hooke.core.lesson.Check.ExplosionDt) {
+                total += BISECTION_TRIALS * BISECTION_SHOWN_SECONDS;
             }
         }
         return total;
+    }
+
+    /**
+     * The simulated time a step's runs cover, which its charts' time window fits: its runs and
+     * comparisons one after the other, or a sweep's trial time when that is longer (each trial
+     * starts at t = 0); in s. NaN for a step that runs nothing.
+     */
+    public static double runSeconds(Step step, SceneFile scene) {
+        double runs = 0;
+        double trial = 0;
+        for (Action a : step.actions()) {
+            if (a instanceof Action.Run r) {
+                runs += r.steps() > 0 ? r.steps() * scene.dt() : r.time();
+            } else if (a instanceof Action.Compare c) {
+                runs += c.time();
+            } else if (a instanceof Action.SweepDt w) {
+                trial = Math.max(trial, w.time());
+            }
+        }
+        double total = Math.max(runs, trial);
+        return total > 0 ? total : Double.NaN;
     }
 
     // ------------------------------------------------------------------ the simulation thread
@@ -335,6 +419,35 @@ public final class LessonSession implements AutoCloseable {
             compared = List.copyOf(kinds);
             compareOracle = freshOracle(steps.scene());
             driver.showAll(steps.scene(), sides, this::decorate);
+            shownGeneration = driver.generation();
+        }
+        driver.stepped();
+    }
+
+    /**
+     * After each trial of an explosion bisection: the view plays the scene from its start at the
+     * trial's Δt for {@value #BISECTION_SHOWN_SECONDS} s (or until it explodes), so that the
+     * class sees the Δt the bisection tries, one after the other.
+     */
+    private void showBisectionTrial(SceneFile at, double h) {
+        SceneFile scene = at.withDt(h);
+        Simulation trial = new Simulation(scene.build(), scene.createIntegrator(), h);
+        long n = Math.max(1, Math.round(BISECTION_SHOWN_SECONDS / h));
+        for (long i = 0; i < n && trial.step(); i++) {
+            onTrial(trial, scene);
+        }
+        sweepTrial = trial;
+    }
+
+    /** After every step of a Δt sweep's trial run: the view shows each trial as it runs. */
+    private void onTrial(Simulation trial, SceneFile at) {
+        if (closed) {
+            throw new Driver.Cancelled();
+        }
+        if (trial != sweepTrial) {
+            sweepTrial = trial;
+            dropCompare();
+            driver.show(at, trial, this::decorate);
             shownGeneration = driver.generation();
         }
         driver.stepped();

@@ -1,6 +1,7 @@
 package dev.hooke.fx.model;
 
 import dev.hooke.core.integrate.ImplicitOptions;
+import dev.hooke.core.lesson.Readout;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.integrate.ProjectionIntegrator;
@@ -9,6 +10,7 @@ import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
+import java.util.Set;
 import java.util.function.DoubleConsumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
@@ -63,6 +65,9 @@ public final class WorkbenchModel {
     private final ReadOnlyDoubleWrapper naiveBound = new ReadOnlyDoubleWrapper(this, "naiveBound", Double.NaN);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final ReadOnlyObjectWrapper<Snapshot> snapshot = new ReadOnlyObjectWrapper<>(this, "snapshot");
+    private final BooleanProperty predictMode = new SimpleBooleanProperty(this, "predictMode", true);
+    private final ReadOnlyObjectWrapper<Set<Readout>> hidden =
+            new ReadOnlyObjectWrapper<>(this, "hidden", Set.of());
     private boolean loading;
     /** The edits this model sent to the runner; a snapshot that has not taken them all is not loaded. */
     private long editsSent;
@@ -71,11 +76,13 @@ public final class WorkbenchModel {
     private IntegratorKind loadedIntegrator;
     private IntegratorKind loadedCompare;
     private long loadedEdits = -1;
+    private boolean loadedComparing;
 
     /** @param runner the simulation thread to command; the properties take its first snapshot's values */
     public WorkbenchModel(SimulationRunner runner) {
         this.runner = runner;
         accept(runner.latest());
+        hidden.addListener((obs, was, now) -> showBounds(snapshot.get()));
         forward(stiffness, k -> edit(s -> s.withStiffness(k)));
         forward(springDamping, kd -> edit(s -> s.withSpringDamping(kd)));
         forward(mass, m -> edit(s -> s.withMass(m)));
@@ -148,20 +155,31 @@ public final class WorkbenchModel {
     public void accept(Snapshot s) {
         snapshot.set(s);
         running.set(s.running());
-        limit.set(s.limit() == null ? Double.NaN : s.limit().dtMax());
-        naiveBound.set(s.naiveBound());
+        showBounds(s);
         if (s.edits() < editsSent) {
             return;
         }
+        boolean comparing = s.compare() != null;
         if (s.scene() == loadedScene && s.integrator() == loadedIntegrator && s.compareMode() == loadedCompare
-                && s.edits() == loadedEdits) {
+                && s.edits() == loadedEdits && comparing == loadedComparing) {
             return;
         }
         loadedScene = s.scene();
         loadedIntegrator = s.integrator();
         loadedCompare = s.compareMode();
         loadedEdits = s.edits();
-        load(s.scene(), s.integrator(), s.compareMode());
+        loadedComparing = comparing;
+        load(s.scene(), s.integrator(), s.compareMode(), comparing);
+    }
+
+    /** The limit and the naive bound of {@code s}, each NaN while predict mode hides it. */
+    private void showBounds(Snapshot s) {
+        if (s == null) {
+            return;
+        }
+        Set<Readout> h = hidden.get();
+        limit.set(s.limit() == null || h.contains(Readout.LIMIT) ? Double.NaN : s.limit().dtMax());
+        naiveBound.set(h.contains(Readout.NAIVE_BOUND) ? Double.NaN : s.naiveBound());
     }
 
     /** Whether the properties are being loaded from a snapshot (those changes are not a person's). */
@@ -169,7 +187,11 @@ public final class WorkbenchModel {
         return loading;
     }
 
-    private void load(SceneFile f, IntegratorKind shownIntegrator, IntegratorKind compareMode) {
+    /**
+     * @param comparing whether a second system runs beside the main one (compare mode, or a
+     *                  lesson's comparison): the compare switch shows it
+     */
+    private void load(SceneFile f, IntegratorKind shownIntegrator, IntegratorKind compareMode, boolean comparing) {
         loading = true;
         try {
             sceneValue.set(f);
@@ -186,7 +208,7 @@ public final class WorkbenchModel {
             implicitOptions.set(f.implicitOptions());
             projectionIterations.set(f.iterations());
             pbdStiffness.set(f.pbdStiffness());
-            compare.set(compareMode != null);
+            compare.set(compareMode != null || comparing);
             if (compareMode != null) {
                 compareIntegrator.set(compareMode);
             }
@@ -373,6 +395,35 @@ public final class WorkbenchModel {
     /** Whether the simulation is playing, as the newest snapshot says. */
     public ReadOnlyBooleanProperty runningProperty() {
         return running.getReadOnlyProperty();
+    }
+
+    /**
+     * Whether predict mode is on: while a lesson step's question is open, the readouts that would
+     * give its answer away are hidden ({@link #hiddenProperty()}). On by default; View › Predict mode.
+     */
+    public BooleanProperty predictModeProperty() {
+        return predictMode;
+    }
+
+    /**
+     * The readouts hidden now (empty: none): the open lesson step's while its question waits for
+     * an answer and predict mode is on. The limit and naive-bound properties are NaN while hidden.
+     */
+    public ReadOnlyObjectProperty<Set<Readout>> hiddenProperty() {
+        return hidden.getReadOnlyProperty();
+    }
+
+    /** The readouts hidden now. */
+    public Set<Readout> hidden() {
+        return hidden.get();
+    }
+
+    /** Hides {@code readouts} (the lesson panel's open question), or none (an empty set). */
+    public void hide(Set<Readout> readouts) {
+        Set<Readout> next = Set.copyOf(readouts);
+        if (!next.equals(hidden.get())) {
+            hidden.set(next);
+        }
     }
 
     /** The snapshot being shown. */

@@ -250,10 +250,18 @@ final class Lanes {
         return r == null ? null : r.limit();
     }
 
-    /** Lane k's limit at its present state, as last analysed while it runs; null before its first analysis. */
+    /**
+     * Lane k's limit at its present state, as last analysed while it runs; null before its first
+     * analysis, and while the analysis of its present parameters and method has not finished (a
+     * limit of the method before must not be drawn under this one's name).
+     */
     StabilityLimit liveLimit(int k) {
-        StabilityWorker.Result r = lanes.get(k).live;
-        return r == null ? null : r.limit();
+        Lane l = lanes.get(k);
+        StabilityWorker.Result r = l.live;
+        if (r == null || !limitCurrent(k) || r.limit() == null || r.limit().integrator() != l.sim.integratorKind()) {
+            return null;
+        }
+        return r.limit();
     }
 
     /** Lane k's naive bound 2·√(m/k_s); in s (NaN before its first analysis). */

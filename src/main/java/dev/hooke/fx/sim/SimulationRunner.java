@@ -63,7 +63,7 @@ public final class SimulationRunner implements AutoCloseable {
     public static final double MAX_TICK_SECONDS = 0.05;
     /** The interval between two energy samples; in s of simulated time. */
     public static final double SAMPLE_INTERVAL = 0.02;
-    /** How many energy samples wait for the window at most (newer ones are then dropped). */
+    /** How many energy samples wait for the window at most (the oldest are then dropped). */
     public static final int SAMPLE_QUEUE_CAPACITY = 8192;
     /** The frame rate that substeps per frame refer to; in frames per wall-clock second. */
     public static final double FRAMES_PER_SECOND = 60;
@@ -624,7 +624,12 @@ public final class SimulationRunner implements AutoCloseable {
         lastSampleTime = t;
         for (int k = 0; k < lanes.size(); k++) {
             if (lanes.takesSample(k, lead)) {
-                samples.offer(sampleOf(k));
+                EnergySample e = sampleOf(k);
+                // a window that has not drained for a while sees the newest samples, not the oldest:
+                // the first sample of a new run must reach the charts, which follow the run shown
+                while (!samples.offer(e)) {
+                    samples.poll();
+                }
             }
         }
     }

@@ -64,6 +64,9 @@ import dev.hooke.core.stability.StabilityLimit;
  * @param commandsTaken  the number of the newest command taken before this snapshot was made
  *                       ({@link SimulationRunner#commandsTaken()}): it shows what every command
  *                       up to that one did (or set aside until a lesson's work ends)
+ * @param energyScale    the main system's energy scale E_ref, the one its explosion detector
+ *                       compares with ({@link dev.hooke.core.sim.Simulation#energyScale()}); in J.
+ *                       An energy is shown rounded at this scale
  */
 public record Snapshot(long sequence, int generation, SceneTopology topology, float[] positions,
                        double time, long steps, double dt, IntegratorKind integrator, boolean running,
@@ -75,7 +78,7 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
                        float[] speeds, float[] strains, long pinRevision, boolean[] pinned,
                        SceneFile scene, IntegratorKind compareMode, boolean driven, long edits,
                        SolverTally.Totals solverTotals, History.View timeline, long commandSteps,
-                       long commandsTaken) {
+                       long commandsTaken, double energyScale) {
 
     /** Whether particle i is pinned now (the topology's pin when the snapshot carries none). */
     public boolean isPinned(int i) {
@@ -113,7 +116,7 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
         return new Snapshot(sequence, generation, topology, shown, time, steps, dt, integrator, running, speed,
                 energy, maxSpeed, maxStrain, parameters, limit, naiveBound, limitCurrent, explosion, stepsPerSecond,
                 notice, solver, projection, substeps, null, speeds, strains, pinRevision, pinned, scene, compareMode,
-                driven, edits, solverTotals, timeline, commandSteps, commandsTaken);
+                driven, edits, solverTotals, timeline, commandSteps, commandsTaken, energyScale);
     }
 
     /** Whether the engine marked the system exploded. */

@@ -32,7 +32,7 @@ public final class Snapshots {
                 SolverSummary.of(main.integrator().solverStats()), ProjectionSummary.of(main.integrator()),
                 r.substeps, lanes.size() > 1 ? second(r) : null, speeds(s), strains(s), r.pins.revision(),
                 r.pins.flags(), r.scene, r.compareKind, r.driver != null, r.edits, main.solverTally().totals(),
-                r.history.view(), r.commandSteps, r.commandsTaken());
+                r.history.view(), r.commandSteps, r.commandsTaken(), main.energyScale());
     }
 
     /** Lane 1 of {@code r}: compare mode's second system, or a comparison's second run. */

@@ -116,6 +116,25 @@ class LessonReaderTest {
         assertEquals(2, l.checkCount());
     }
 
+    /**
+     * What a question hides while it is open: by default the limit and the naive bound when the
+     * step checks stability (VALID checks the explosion's Δt), nothing when it does not; a lesson
+     * may name them itself.
+     */
+    @Test
+    void aQuestionHidesTheStabilityReadoutsByDefaultOrWhatItNames() throws DataFileException {
+        assertEquals(java.util.Set.of(Readout.LIMIT, Readout.NAIVE_BOUND),
+                LessonReader.parse(VALID, "lessons/t.yaml").steps().get(0).hidden());
+        assertEquals(java.util.Set.of(), LessonReader.parse(VALID_IMPLICIT, "lessons/t.yaml").steps().get(0).hidden(),
+                "a question about the solver hides nothing");
+        assertEquals(java.util.Set.of(Readout.NAIVE_BOUND), LessonReader.parse(
+                replaceLine(VALID, 20, "      answer: 1\n      hides: [naive_bound]"), "lessons/t.yaml").steps().get(0).hidden());
+        assertEquals(java.util.Set.of(), LessonReader.parse(
+                replaceLine(VALID, 20, "      answer: 1\n      hides: []"), "lessons/t.yaml").steps().get(0).hidden());
+        assertEquals("lessons/t.yaml:21: steps[0].question.hides[0]: is not a readout: write limit or naive_bound",
+                error(replaceLine(VALID, 20, "      answer: 1\n      hides: [omega]")));
+    }
+
     @Test
     void aNegativePercentageNamesFileLineAndField() {
         assertEquals("lessons/t.yaml:27: steps[0].expect[1].explosion_dt.within: must be a percentage > 0, got -5%",

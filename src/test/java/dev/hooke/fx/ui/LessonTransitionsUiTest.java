@@ -111,6 +111,8 @@ class LessonTransitionsUiTest {
         });
         double cubeLimit = onFx(() -> UiFixture.dtSlider(robot).markValue("limitMark"));
 
+        // the marks against the panel, with the question open: predict mode (which hides both) off
+        robot.interact(() -> workbench.model().predictModeProperty().set(false));
         UiFixture.openLesson(robot, workbench, "03");
         eventually("the lesson's limit", SETTLE_SECONDS, () -> latest().limit() != null && latest().limitCurrent()
                 ? null : "the lesson's limit is not known yet");

@@ -343,6 +343,19 @@ class RandomSessionUiTest {
         String detail = ((Label) workbench.root().lookup("#limitDetail")).getText();
         String status = ((Label) workbench.root().lookup("#limitLabel")).getText();
         String updating = I18n.text("status.updating").trim();
+        java.util.Set<dev.hooke.core.lesson.Readout> hidden = workbench.model().hidden();
+        if (hidden.contains(dev.hooke.core.lesson.Readout.LIMIT)) {
+            // predict mode: a lesson's open question hides the limit in every view
+            if (!Double.isNaN(limitMark) || !status.equals(I18n.text("status.limitHidden"))
+                    || !detail.equals(I18n.text("detail.hidden"))) {
+                return "with the limit hidden the mark is at " + limitMark + " s, the status bar says '" + status
+                        + "' and the panel '" + detail + "'";
+            }
+            if (hidden.contains(dev.hooke.core.lesson.Readout.NAIVE_BOUND) && !Double.isNaN(naiveMark)) {
+                return "with the naive bound hidden its mark is at " + naiveMark + " s";
+            }
+            return null;
+        }
         if (s.limit() == null || s.limit().integrator() != s.integrator()) {
             // no limit of this method yet (its analysis runs): every view says it is being computed
             if (s.limitCurrent()) {

@@ -105,8 +105,17 @@ class TimelineUiTest {
         String time = String.format(Locale.ROOT, "%.3f", t);
         assertEquals(I18n.text("status.time", time), robot.lookup("#timeLabel").queryAs(Labeled.class).getText(),
                 when + ": the status bar's time");
-        assertEquals(I18n.text("timeline.state", time, String.format(Locale.ROOT, "%.6g", energy)),
-                robot.lookup("#timelineState").queryAs(Labeled.class).getText(), when + ": the timeline's t and E");
+        double scale = lane(0, Simulation::energyScale);
+        String state = robot.lookup("#timelineState").queryAs(Labeled.class).getText();
+        String prefix = I18n.text("timeline.state", time, "@@").split("@@")[0];
+        assertTrue(state.startsWith(prefix), when + ": the timeline's t: " + state);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(-?[0-9.eE+-]+)").matcher(state.substring(prefix.length()));
+        assertTrue(m.find(), when + ": the timeline's E: " + state);
+        // E rounded at the run's energy scale E_ref: six significant digits of E_ref, or of E when larger
+        double quantum = Math.max(Math.pow(10, Math.floor(Math.log10(scale)) - 5),
+                Math.abs(energy) >= scale ? Math.pow(10, Math.floor(Math.log10(Math.abs(energy))) - 5) : 0);
+        assertEquals(energy, Double.parseDouble(m.group(1)), 0.5 * quantum + 1e-15 * Math.abs(energy),
+                when + ": the timeline's E against the engine's, at the run's scale: " + state);
     }
 
     @Test
