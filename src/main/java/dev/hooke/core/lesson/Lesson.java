@@ -2,6 +2,7 @@ package dev.hooke.core.lesson;
 
 import dev.hooke.core.scene.SceneFile;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -13,8 +14,11 @@ import java.util.Objects;
  * @param narration the introduction
  * @param scene     the scene, integrator and Δt the lesson starts with
  * @param steps     the steps, in order
+ * @param lines     the line of each text in the file, by field ({@code steps[2].narration.zh}); a
+ *                  lesson built in code may leave it empty
  */
-public record Lesson(String file, String id, Text title, Text narration, SceneFile scene, List<Step> steps) {
+public record Lesson(String file, String id, Text title, Text narration, SceneFile scene, List<Step> steps,
+                     Map<String, Integer> lines) {
 
     public Lesson {
         Objects.requireNonNull(file, "file");
@@ -23,6 +27,17 @@ public record Lesson(String file, String id, Text title, Text narration, SceneFi
         Objects.requireNonNull(narration, "narration");
         Objects.requireNonNull(scene, "scene");
         steps = List.copyOf(steps);
+        lines = Map.copyOf(lines);
+    }
+
+    /** A lesson whose texts' lines are not known. */
+    public Lesson(String file, String id, Text title, Text narration, SceneFile scene, List<Step> steps) {
+        this(file, id, title, narration, scene, steps, Map.of());
+    }
+
+    /** The line of a text field ({@code title.en}, {@code steps[0].question.choices[1].zh}), or 0 when unknown. */
+    public int line(String field) {
+        return lines.getOrDefault(field, 0);
     }
 
     /** The number of checks over all steps. */

@@ -11,7 +11,9 @@ import dev.hooke.core.scene.SceneFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -45,6 +47,8 @@ public final class LessonReader {
     private final String file;
     private ActionReader actionReader;
     private CheckReader checkReader;
+    /** The line of each text read so far, by field. */
+    private final Map<String, Integer> lines = new HashMap<>();
 
     private LessonReader(String file) {
         this.file = file;
@@ -80,7 +84,7 @@ public final class LessonReader {
         for (int i = 0; i < items.size(); i++) {
             steps.add(step(items.get(i), i + 1));
         }
-        Lesson lesson = new Lesson(file, id, title, narration, initial, steps);
+        Lesson lesson = new Lesson(file, id, title, narration, initial, steps, lines);
         if (lesson.checkCount() == 0) {
             throw m.get("steps").error("no step has an 'expect' list: a lesson must verify what it says");
         }
@@ -89,8 +93,11 @@ public final class LessonReader {
 
     // ------------------------------------------------------------------ texts
 
-    private static Text text(YamlValue v) throws DataFileException {
+    private Text text(YamlValue v) throws DataFileException {
         YamlMap m = v.map().only(List.of("en", "zh"));
+        for (String lang : List.of("en", "zh")) {
+            lines.put(m.get(lang).path(), m.get(lang).line());
+        }
         String en = m.get("en").string();
         String zh = m.get("zh").string();
         if (en.length() > MAX_TEXT) {
@@ -126,7 +133,7 @@ public final class LessonReader {
         return new Step(number, v.line(), narration, question, actions, checks);
     }
 
-    private static Question question(YamlValue v) throws DataFileException {
+    private Question question(YamlValue v) throws DataFileException {
         YamlMap m = v.map().only(List.of("prompt", "choices", "answer", "within", "unit", "explanation", "hides"));
         Text prompt = text(m.get("prompt"));
         YamlValue ex = m.opt("explanation");

@@ -18,6 +18,8 @@ public final class ReportTexts {
             // checks
             Map.entry("explodes", new Text("explodes", "爆炸")),
             Map.entry(AnswerLeaks.CHECK, new Text("answer not given away", "答案未提前给出")),
+            Map.entry(AnswerLeaks.CHOICES, new Text("right choice not marked by its form", "正确选项不因形式而显眼")),
+            Map.entry(AnswerLeaks.LENGTH, new Text("short enough to read before the question", "提问前的文字足够简短")),
             Map.entry("bounded", new Text("stays bounded", "保持有界")),
             Map.entry("energy_ratio_per_step", new Text("energy ratio per step", "每步能量比")),
             Map.entry("energy_ratio", new Text("energy ratio", "能量比")),

@@ -77,12 +77,12 @@ class LessonsCheckTest {
         Lesson l = LessonReader.parse(example, "README.md");
         assertEquals(0, LessonChecker.check(l).failed(), LessonChecker.check(l).formatTable());
 
-        assertReadmeShows(readme, "lessons/03-the-limit.yaml", 89, "explosion_dt: {within: 1%}",
+        assertReadmeShows(readme, "lessons/03-the-limit.yaml", 87, "explosion_dt: {within: 1%}",
                 "explosion_dt: {within: -5%}");
         assertReadmeShows(readme, "lessons/12-cloth.yaml", 18, "size: 12", "size: 400");
-        assertReadmeShows(readme, "lessons/06-the-rope.yaml", 21, "integrator: explicit-euler", "integrator: leapfrog");
-        assertReadmeShows(readme, "lessons/10-inside-the-solver.yaml", 26, "precond: none", "precond: ilu");
-        assertReadmeShows(readme, "lessons/10-inside-the-solver.yaml", 210, "baseline: block", "baseline: cold");
+        assertReadmeShows(readme, "lessons/06-the-rope.yaml", 20, "integrator: explicit-euler", "integrator: leapfrog");
+        assertReadmeShows(readme, "lessons/10-inside-the-solver.yaml", 20, "precond: none", "precond: ilu");
+        assertReadmeShows(readme, "lessons/10-inside-the-solver.yaml", 208, "baseline: block", "baseline: cold");
     }
 
     private static void assertReadmeShows(String readme, String file, int line, String from, String to)

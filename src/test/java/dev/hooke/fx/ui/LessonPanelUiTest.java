@@ -85,7 +85,7 @@ class LessonPanelUiTest {
         openLesson(robot, "01");
         assertTrue(robot.lookup("#lessonPanel").query().isVisible());
         assertEquals("Step 1 of 5", text(robot, "#lessonStepLabel"));
-        assertTrue(text(robot, "#lessonNarration").contains("Run one second"));
+        assertTrue(text(robot, "#lessonNarration").contains("Run 1 s"));
 
         // running before answering asks for the answer first
         robot.clickOn("#lessonRun");
