@@ -103,6 +103,11 @@ final class LessonPanelView {
             content.getChildren().add(about);
         }
         content.getChildren().add(label("lessonNarration", step.narration().get(locale), "lesson-narration"));
+        if (step.question() != null) {
+            content.getChildren().add(question(step.question(), result != null, locale));
+        }
+        content.getChildren().add(buttons(result));
+        // what the step uses and draws, below the question: the question comes first into sight
         Set<String> controls = panel.highlightedControls();
         if (!controls.isEmpty()) {
             List<String> names = new ArrayList<>();
@@ -114,10 +119,6 @@ final class LessonPanelView {
         if (drawn != null) {
             content.getChildren().add(drawn);
         }
-        if (step.question() != null) {
-            content.getChildren().add(question(step.question(), result != null, locale));
-        }
-        content.getChildren().add(buttons(result));
         if (!panel.overrides().isEmpty() || panel.resultChanged()) {
             content.getChildren().add(overrideNote());
         }
