@@ -70,6 +70,7 @@ class SettingsUiTest {
             workbench = UiFixture.show(stage, SceneType.CHAIN, 1200, 800);
             workbench.model().sceneProperty().set(SceneType.CLOTH);
             workbench.model().largeTypeProperty().set(true);
+            workbench.model().predictModeProperty().set(false);
             workbench.showView(true, ColourMap.Mode.STRAIN);
             I18n.setLocale(I18n.CHINESE);
             stage.setX(37);
@@ -101,6 +102,7 @@ class SettingsUiTest {
         });
         waitFor("the window as it was", () -> I18n.locale().equals(I18n.CHINESE)
                 && workbench.root().getStyleClass().contains("large-type")
+                && !workbench.model().predictModeProperty().get()
                 && workbench.chart().isLogScale()
                 && workbench.runner().latest().scene().type() == SceneType.CLOTH);
         assertEquals(colour, onFx(() -> workbench.view().colourMode().name()), "the colour map");
