@@ -304,13 +304,7 @@ public final class LessonSession implements AutoCloseable {
     static double pacedSeconds(Step step, SceneFile scene) {
         double total = 0;
         for (Action a : step.actions()) {
-            if (a instanceof Action.Run r) {
-                total += r.steps() > 0 ? r.steps() * scene.dt() : r.time();
-            } else if (a instanceof Action.Compare c) {
-                total += c.time();
-            } else if (a instanceof Action.SweepDt w) {
-                total += w.time() * w.dts().size();
-            }
+            total += runTime(a, scene) + (a instanceof Action.SweepDt w ? w.time() * w.dts().size() : 0);
         }
         for (dev.hooke.core.lesson.Check c : step.checks()) {
             if (c instanceof dev.hooke.core.lesson.Check.ExplosionDt) {
@@ -329,16 +323,21 @@ public final class LessonSession implements AutoCloseable {
         double runs = 0;
         double trial = 0;
         for (Action a : step.actions()) {
-            if (a instanceof Action.Run r) {
-                runs += r.steps() > 0 ? r.steps() * scene.dt() : r.time();
-            } else if (a instanceof Action.Compare c) {
-                runs += c.time();
-            } else if (a instanceof Action.SweepDt w) {
+            runs += runTime(a, scene);
+            if (a instanceof Action.SweepDt w) {
                 trial = Math.max(trial, w.time());
             }
         }
         double total = Math.max(runs, trial);
         return total > 0 ? total : Double.NaN;
+    }
+
+    /** The simulated time a run or a comparison goes on for (0 for any other action); in s. */
+    private static double runTime(Action a, SceneFile scene) {
+        if (a instanceof Action.Run r) {
+            return r.steps() > 0 ? r.steps() * scene.dt() : r.time();
+        }
+        return a instanceof Action.Compare c ? c.time() : 0;
     }
 
     // ------------------------------------------------------------------ the simulation thread

@@ -109,13 +109,8 @@ class LessonStepsUiTest {
         UiFixture.openLesson(robot, workbench, "03");
         UiFixture.playStep(robot, workbench);
         robot.interact(() -> workbench.lessons().next());
-        var q = onFx(() -> workbench.lessons().session().lesson().steps().get(1).question());
         robot.interact(() -> {
-            if (q != null && q.isMultipleChoice()) {
-                robot.lookup("#answer" + q.answer()).queryAs(javafx.scene.control.RadioButton.class).setSelected(true);
-            } else if (q != null) {
-                robot.lookup("#answerField").queryTextInputControl().setText(Double.toString(q.value()));
-            }
+            UiFixture.answer(robot, workbench);
             workbench.lessons().runStep();
         });
         // paced: the view shows the trials one after the other while the sweep chart takes their rows
@@ -185,13 +180,8 @@ class LessonStepsUiTest {
     void keysRunTheStepAndGoOnAndBack(FxRobot robot) {
         UiFixture.openLesson(robot, workbench, "01");
         assertTrue(UiFixture.text(robot, "#lessonKeys").contains("Page Down"), "the panel names the keys");
-        var q = onFx(() -> workbench.lessons().session().lesson().steps().get(0).question());
         robot.interact(() -> {
-            if (q != null && q.isMultipleChoice()) {
-                robot.lookup("#answer" + q.answer()).queryAs(javafx.scene.control.RadioButton.class).setSelected(true);
-            } else if (q != null) {
-                robot.lookup("#answerField").queryTextInputControl().setText(Double.toString(q.value()));
-            }
+            UiFixture.answer(robot, workbench);
             workbench.root().requestFocus();
         });
         UiFixture.press(robot, workbench, KeyCode.ENTER);

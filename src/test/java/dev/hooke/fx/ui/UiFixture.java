@@ -179,15 +179,20 @@ final class UiFixture {
                 && workbench.runner().latest().scene().equals(workbench.lessons().session().scene()));
     }
 
+    /** Answers the question of the step shown (rightly), as a person picks a choice or types the number; FX thread. */
+    static void answer(FxRobot robot, Workbench workbench) {
+        var q = workbench.lessons().session().lesson().steps().get(workbench.lessons().stepIndex()).question();
+        if (q != null && q.isMultipleChoice()) {
+            robot.lookup("#answer" + q.answer()).queryAs(RadioButton.class).setSelected(true);
+        } else if (q != null) {
+            robot.lookup("#answerField").queryTextInputControl().setText(Double.toString(q.value()));
+        }
+    }
+
     /** Answers the question of the step shown (rightly), plays it without pacing and waits for it. */
     static void playStep(FxRobot robot, Workbench workbench) {
         robot.interact(() -> {
-            var q = workbench.lessons().session().lesson().steps().get(workbench.lessons().stepIndex()).question();
-            if (q != null && q.isMultipleChoice()) {
-                robot.lookup("#answer" + q.answer()).queryAs(RadioButton.class).setSelected(true);
-            } else if (q != null) {
-                robot.lookup("#answerField").queryTextInputControl().setText(Double.toString(q.value()));
-            }
+            answer(robot, workbench);
             workbench.lessons().runStep();
             workbench.lessons().finishQuickly();
         });
