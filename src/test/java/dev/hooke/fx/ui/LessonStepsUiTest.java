@@ -238,4 +238,43 @@ class LessonStepsUiTest {
         }
         assertEquals(List.of(), problems, "questions below the fold at 1280 × 720 in large type");
     }
+
+    /** The axis titles of the charts shown that are cut short (a label narrower than its text), or an empty list. */
+    private List<String> cutAxisTitles() {
+        List<String> out = new ArrayList<>();
+        for (javafx.scene.chart.XYChart<?, ?> c : UiFixture.shownCharts(workbench)) {
+            for (javafx.scene.chart.Axis<?> axis : List.of(c.getXAxis(), c.getYAxis())) {
+                for (javafx.scene.Node n : axis.getChildrenUnmodifiable()) {
+                    if (n instanceof javafx.scene.control.Label l && l.isVisible() && l.getText() != null
+                            && !l.getText().isEmpty() && l.prefWidth(-1) > l.getWidth() + 0.5) {
+                        out.add(c.getId() + ": '" + l.getText() + "' needs " + Math.round(l.prefWidth(-1))
+                                + " px, has " + Math.round(l.getWidth()));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The charts of lessons 3, 12 and 14 in the lesson layout at 1280 × 800: no axis title is cut. */
+    @Test
+    void lessonChartsAxisTitlesAreWhole(FxRobot robot) {
+        robot.interact(() -> {
+            Stage stage = (Stage) workbench.root().getScene().getWindow();
+            stage.setWidth(1280);
+            stage.setHeight(800);
+        });
+        List<String> problems = new ArrayList<>();
+        for (String lesson : List.of("03", "12", "14")) {
+            UiFixture.openLesson(robot, workbench, lesson);
+            UiFixture.playStep(robot, workbench);
+            onFx(() -> {
+                workbench.root().applyCss();
+                workbench.root().layout();
+                return null;
+            });
+            problems.addAll(onFx(this::cutAxisTitles));
+        }
+        assertEquals(List.of(), problems, "axis titles cut in the lesson layout");
+    }
 }
