@@ -13,7 +13,8 @@ import javafx.scene.input.KeyEvent;
  * pick the integrator in the table's order (1 … 9, then 0 for the tenth). While a lesson is open,
  * Enter runs its step, Page Down goes to the next step and Page Up back (a presenter's remote
  * sends these two). A key typed into a text field is the field's (Enter in the answer field runs
- * the step too).
+ * the step too); Escape leaves the field. Keys with Ctrl, Alt or Meta are the menus'. A focused
+ * slider takes its own keys: the arrows, Page Up and Page Down, Home and End.
  */
 final class Shortcuts {
 
@@ -27,9 +28,21 @@ final class Shortcuts {
     static void install(Scene scene, WorkbenchModel model, LessonPanel lessons) {
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (scene.getFocusOwner() instanceof TextInputControl) {
+                if (e.getCode() == KeyCode.ESCAPE) {
+                    // Escape leaves the field: the window's keys (Space plays) act again
+                    scene.getRoot().requestFocus();
+                    e.consume();
+                }
                 return;
             }
+            if (e.isShortcutDown() || e.isAltDown() || e.isMetaDown()) {
+                return;     // Ctrl+S is File › Save, not S; the menus' accelerators take such keys
+            }
             KeyCode code = e.getCode();
+            if (scene.getFocusOwner() instanceof javafx.scene.control.Slider
+                    && (code == KeyCode.PAGE_UP || code == KeyCode.PAGE_DOWN)) {
+                return;     // a focused slider takes Page Up and Page Down as its big steps
+            }
             boolean lesson = lessons.session() != null && lessons.shownProperty().get();
             if (lesson && code == KeyCode.ENTER) {
                 lessons.runStep();

@@ -119,6 +119,8 @@ public final class Workbench implements AutoCloseable {
         model = new WorkbenchModel(runner);
         view = SceneView.create(model.wireframeProperty());
         view.interactWith(runner);
+        // a click in the view takes the keyboard from a field, so that Space plays again
+        view.node().addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> root.requestFocus());
         banner = new ExplosionBanner(view.node(), model, () -> lessons().showsItsSimulation(runner.latest()));
 
         StackPane viewWithReadout = new StackPane(banner.pane(), performance.node());

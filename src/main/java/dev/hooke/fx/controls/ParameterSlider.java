@@ -150,6 +150,19 @@ public final class ParameterSlider extends VBox {
         showValue(value.get());
         // weakly: a panel built again (after a change of language) lets its old sliders go
         value.addListener(new WeakChangeListener<>(follow));
+        // the keyboard, as on PhET's sliders: the arrows take small steps (the slider's own), Page Up
+        // and Page Down ten of them, Home and End go to the ends
+        slider.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            double big = 10 * slider.getBlockIncrement();
+            if (e.getCode() == javafx.scene.input.KeyCode.PAGE_UP) {
+                slider.setValue(Math.min(slider.getMax(), slider.getValue() + big));
+            } else if (e.getCode() == javafx.scene.input.KeyCode.PAGE_DOWN) {
+                slider.setValue(Math.max(slider.getMin(), slider.getValue() - big));
+            } else {
+                return;
+            }
+            e.consume();
+        });
         slider.valueProperty().addListener((obs, old, v) -> {
             if (!updating) {
                 double next = Numbers.round(fromSlider(v.doubleValue()), SLIDER_DIGITS);
