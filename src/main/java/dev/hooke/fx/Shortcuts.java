@@ -9,7 +9,8 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 
 /**
- * The window's keyboard shortcuts: Space plays or pauses, S steps, R resets, and the number keys
+ * The window's keyboard shortcuts: Space plays or pauses, S steps, R resets, F1 shows the view's
+ * help, F2 opens the side panel's drawer (a narrow window), and the number keys
  * pick the integrator in the table's order (1 … 9, then 0 for the tenth). While a lesson is open,
  * Enter runs its step, Page Down goes to the next step and Page Up back (a presenter's remote
  * sends these two). A key typed into a text field is the field's (Enter in the answer field runs
@@ -25,7 +26,7 @@ final class Shortcuts {
     }
 
     /** Installs the shortcuts on a scene; they act on the model. */
-    static void install(Scene scene, WorkbenchModel model, LessonPanel lessons) {
+    static void install(Scene scene, WorkbenchModel model, LessonPanel lessons, Runnable help, Runnable drawer) {
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (scene.getFocusOwner() instanceof TextInputControl) {
                 if (e.getCode() == KeyCode.ESCAPE) {
@@ -44,7 +45,11 @@ final class Shortcuts {
                 return;     // a focused slider takes Page Up and Page Down as its big steps
             }
             boolean lesson = lessons.session() != null && lessons.shownProperty().get();
-            if (lesson && code == KeyCode.ENTER) {
+            if (code == KeyCode.F1) {
+                help.run();
+            } else if (code == KeyCode.F2) {
+                drawer.run();
+            } else if (lesson && code == KeyCode.ENTER) {
                 lessons.runStep();
             } else if (lesson && code == KeyCode.PAGE_DOWN) {
                 lessons.next();

@@ -9,20 +9,20 @@ import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.controls.SteadyLabel;
 import dev.hooke.fx.sim.Notice;
 import dev.hooke.fx.sim.Snapshot;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import javafx.animation.PauseTransition;
-import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
 import javafx.util.Duration;
 
 /**
  * The status bar below the window (simulated time, steps, Δt, the stability limit, the naive
  * bound, steps per second, frames per second, the solver's statistics, the solver's failures since
- * the reset, a notice) and the limit's
+ * the reset, a notice), always one line: where the window is too narrow the items of least
+ * priority give way (the rates first, then the solver, the naive bound, the steps), and the limit's
  * details the side panel shows under the integrator ({@code limitDetail}, {@code ratioDetail}),
  * all written from a snapshot.
  */
@@ -44,7 +44,7 @@ final class StatusBar {
     private final SteadyLabel solverLabel = new SteadyLabel("solverStatus");
     private final Label limitDetail = new Label();
     private final Label ratioDetail = new Label();
-    private final FlowPane bar;
+    private final dev.hooke.fx.controls.OneLineBar bar;
     /** How long a notice that is not sticky stays; in s. */
     static final double NOTICE_SECONDS = 6;
     private long noticeShown;
@@ -55,9 +55,12 @@ final class StatusBar {
     private double fps;
 
     StatusBar() {
-        bar = new FlowPane(22, 2, timeLabel, stepsLabel, dtLabel, limitLabel, naiveLabel, rateLabel, fpsLabel,
+        // one line whatever the width and the type size: what fits least gives way first
+        List<Node> order = List.of(timeLabel, stepsLabel, dtLabel, limitLabel, naiveLabel, rateLabel, fpsLabel,
                 solverLabel, solverFailuresLabel, noticeLabel);
-        bar.setAlignment(Pos.CENTER_LEFT);
+        List<Node> priority = List.of(timeLabel, dtLabel, limitLabel, noticeLabel, solverFailuresLabel, stepsLabel,
+                naiveLabel, solverLabel, rateLabel, fpsLabel);
+        bar = new dev.hooke.fx.controls.OneLineBar(22, order, priority);
         bar.getStyleClass().add("status-bar");
         bar.setId("statusBar");
         noticeLabel.getStyleClass().add("notice");

@@ -13,7 +13,6 @@ import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.List;
 import java.util.Locale;
-import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -22,7 +21,6 @@ import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.Slider;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Region;
 
 /**
@@ -30,7 +28,8 @@ import javafx.scene.layout.Region;
  * ({@link History}: the last {@value History#WINDOW_SECONDS} s), which scrubs back through them
  * while paused; the chosen state's t and energy E = K + U_el + U_g; <em>Resume from here</em>; and
  * <em>Fork here</em>, a menu of the methods lane B may run, with lane B's Δt (a factor of lane
- * A's) chosen beside it; the row wraps where the window is narrow. Every view shows the
+ * A's) chosen beside it; the row stays one line, its least needed items giving way where the
+ * window is narrow. Every view shows the
  * state chosen, since the runner's systems take it and the snapshots follow; the charts keep the
  * run until a resume or a fork starts a new generation at the chosen time.
  *
@@ -50,7 +49,7 @@ final class TimelineBar {
     private final MenuButton fork = new MenuButton();
     private final Label caption = caption("");
     private final Label dtCaption = caption("");
-    private final FlowPane row;
+    private final dev.hooke.fx.controls.OneLineBar row;
     /** Whether the slider is being set from a snapshot (its moves are then not the user's). */
     private boolean showing;
     private Snapshot shown;
@@ -79,8 +78,9 @@ final class TimelineBar {
         dtFactor.setValue(1.0);
         fork.setId("forkHereButton");
         fork.setMinWidth(Region.USE_PREF_SIZE);
-        row = new FlowPane(8, 4, caption, slider, state, resume, dtCaption, dtFactor, fork);
-        row.setAlignment(Pos.CENTER_LEFT);
+        // one line at every width: where it is narrow the fork's Δt caption, then its factor, give way first
+        row = new dev.hooke.fx.controls.OneLineBar(8, List.of(caption, slider, state, resume, dtCaption, dtFactor, fork),
+                List.of(slider, resume, caption, state, fork, dtFactor, dtCaption));
         row.setId("timelineBar");
         row.getStyleClass().add("timeline-bar");
         for (Region r : List.of(caption, dtCaption, dtFactor)) {

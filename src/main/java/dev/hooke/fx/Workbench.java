@@ -110,6 +110,15 @@ public final class Workbench implements AutoCloseable {
     /** The timeline under the view: scrub, resume, fork. */
     private final TimelineBar timeline;
     private Snapshot shown;
+    /** The view and timeline above the charts. */
+    private final SplitPane centre;
+    /** The centre, with the side panel's drawer over it in compact mode. */
+    private final StackPane centreWithDrawer = new StackPane();
+    /** The side panel as last built. */
+    private Node sideShown;
+    /** Opens the side panel's drawer (shown in compact mode only). */
+    private final javafx.scene.control.ToggleButton drawerButton = new javafx.scene.control.ToggleButton();
+    private boolean compact;
     /** The readouts hidden in the frame drawn last (predict mode). */
     private java.util.Set<Readout> hiddenShown = java.util.Set.of();
 
@@ -132,16 +141,28 @@ public final class Workbench implements AutoCloseable {
         chartsScroll.setFitToHeight(true);
         chartsScroll.setVbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         chartsScroll.setFocusTraversable(false);
+        // the charts give way to the view: the divider, not their content, sets their height
+        chartsScroll.setMinHeight(0);
         chartsScroll.setId("chartsScroll");
         chartsScroll.getStyleClass().add("charts-scroll");
         timeline = new TimelineBar(runner);
         VBox viewAndTimeline = new VBox(viewWithReadout, timeline.node());
         VBox.setVgrow(viewWithReadout, Priority.ALWAYS);
         viewWithReadout.setMinHeight(0);
-        SplitPane centre = new SplitPane(viewAndTimeline, chartsScroll);
+        centre = new SplitPane(viewAndTimeline, chartsScroll);
         centre.setOrientation(Orientation.VERTICAL);
-        centre.setDividerPositions(0.68);
-        SplitPane.setResizableWithParent(chartsScroll, false);
+        centre.setDividerPositions(VIEW_SHARE);
+        centreWithDrawer.getChildren().setAll(centre);
+        centreWithDrawer.setMinSize(0, 0);
+        // the layout's share holds as the window and its bars change size, until a person drags the divider
+        centre.heightProperty().addListener(o -> keepShare());
+        centre.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> {
+            for (Node n = e.getPickResult().getIntersectedNode(); n != null && n != centre; n = n.getParent()) {
+                if (n.getStyleClass().contains("split-pane-divider")) {
+                    dividerDragged = true;
+                }
+            }
+        });
 
         model.runningProperty().addListener((obs, was, running) -> showPlayState(running));
         model.largeTypeProperty().addListener((obs, was, on) -> toggleClass(root, "large-type", on));
@@ -151,7 +172,14 @@ public final class Workbench implements AutoCloseable {
                 () -> root.getScene() == null ? null : root.getScene().getWindow());
         exports.setOnFinished(o -> notice(o.message()));
         sidePanel = new SidePanel(model, view, chart, exports, status, this::notice);
-        root.setCenter(centre);
+        root.setCenter(centreWithDrawer);
+        root.widthProperty().addListener(o -> fitToWindow());
+        model.largeTypeProperty().addListener(o -> fitToWindow());
+        drawerButton.selectedProperty().addListener(o -> {
+            if (sideShown != null) {
+                sideShown.setVisible(drawerButton.isSelected() || !compact);
+            }
+        });
         root.setBottom(status.node());
         root.getStyleClass().add("workbench");
         root.getStylesheets().add(Workbench.class.getResource("hooke.css").toExternalForm());
@@ -198,8 +226,90 @@ public final class Workbench implements AutoCloseable {
     /** Builds the menu bar, the toolbar and the side panel in the language in use. */
     private void layoutPanels() {
         root.setTop(new VBox(menuRow(), toolbar()));
-        root.setRight(sidePanel.build());
+        sideShown = sidePanel.build();
+        placeSidePanel();
         highlight(lessons.highlightedControls());
+    }
+
+    /** The share of the centre's height the view and the timeline take above the charts, by layout. */
+    private static final double VIEW_SHARE = 0.68;
+    private static final double VIEW_SHARE_COMPACT = 0.74;
+    private static final double VIEW_SHARE_LARGE = 0.8;
+    /**
+     * Below this width (px) the side panel is a drawer over the view's right side and the charts a
+     * strip of one chart with tabs: beside a side panel the view would keep too little of the window.
+     */
+    public static final double COMPACT_WIDTH = 1500;
+    /** {@link #COMPACT_WIDTH} in large type: the side panel's 25 em are 500 px there, not 325. */
+    public static final double COMPACT_WIDTH_LARGE = 2300;
+
+    /**
+     * Lays the window out for its width and type size, so that the simulation is the biggest thing
+     * on the screen: below {@link #COMPACT_WIDTH} ({@link #COMPACT_WIDTH_LARGE} in large type) the side panel is a drawer (the toolbar's
+     * Controls button, or F2, opens it) and the charts one strip; in large type the charts give the
+     * view more of the height.
+     */
+    private void fitToWindow() {
+        boolean large = model.largeTypeProperty().get();
+        boolean next = root.getWidth() > 0 && root.getWidth() < (large ? COMPACT_WIDTH_LARGE : COMPACT_WIDTH);
+        double share = large ? VIEW_SHARE_LARGE : next ? VIEW_SHARE_COMPACT : VIEW_SHARE;
+        if (next != compact) {
+            compact = next;
+            charts.setSingle(compact);
+            placeSidePanel();
+        }
+        if (share != laidOutShare) {
+            // a new layout: its own share, whatever the divider was dragged to before
+            laidOutShare = share;
+            dividerDragged = false;
+        }
+        keepShare();
+    }
+
+    /** The view's share of the centre last set by the layout. */
+    private double laidOutShare = VIEW_SHARE;
+    /** Whether a person has dragged the divider since the layout last set it. */
+    private boolean dividerDragged;
+
+    /** Puts the divider at the layout's share, unless a person has moved it. */
+    private void keepShare() {
+        if (!dividerDragged && Math.abs(centre.getDividerPositions()[0] - laidOutShare) > 1e-6) {
+            centre.setDividerPositions(laidOutShare);
+        }
+    }
+
+    /** Puts the side panel on the right, or into the drawer over the view in compact mode. */
+    private void placeSidePanel() {
+        if (sideShown == null) {
+            return;
+        }
+        drawerButton.setVisible(compact);
+        drawerButton.setManaged(compact);
+        if (compact) {
+            root.setRight(null);
+            StackPane.setAlignment(sideShown, Pos.TOP_RIGHT);
+            if (sideShown instanceof Region r) {
+                r.setMaxWidth(Region.USE_PREF_SIZE);
+            }
+            sideShown.setVisible(drawerButton.isSelected());
+            centreWithDrawer.getChildren().setAll(centre, sideShown);
+        } else {
+            centreWithDrawer.getChildren().setAll(centre);
+            sideShown.setVisible(true);
+            root.setRight(sideShown);
+        }
+    }
+
+    /** Opens or closes the side panel's drawer (compact mode; F2). */
+    void toggleDrawer() {
+        if (compact) {
+            drawerButton.setSelected(!drawerButton.isSelected());
+        }
+    }
+
+    /** Whether the window is laid out compact: the side panel a drawer, the charts one strip. */
+    public boolean isCompact() {
+        return compact;
     }
 
     /**
@@ -272,7 +382,12 @@ public final class Workbench implements AutoCloseable {
         resetView.setId("resetViewButton");
         resetView.setOnAction(e -> view.resetView());
 
-        ToolBar bar = new ToolBar(playButton, step, reset, new Separator(Orientation.VERTICAL),
+        drawerButton.setText(I18n.text("toolbar.drawer"));
+        drawerButton.setId("drawerButton");
+        drawerButton.setTooltip(new Tooltip(I18n.text("toolbar.drawer.tip")));
+        drawerButton.setVisible(compact);
+        drawerButton.setManaged(compact);
+        ToolBar bar = new ToolBar(playButton, step, reset, drawerButton, new Separator(Orientation.VERTICAL),
                 caption(I18n.text("toolbar.scene")), scene, caption(I18n.text("toolbar.speed")), speed, new Separator(Orientation.VERTICAL), resetView);
         bar.setId("toolbar");
         return bar;
@@ -423,7 +538,7 @@ public final class Workbench implements AutoCloseable {
 
     /** Installs the keyboard shortcuts on a scene. */
     public void installShortcuts(Scene scene) {
-        Shortcuts.install(scene, model, lessons);
+        Shortcuts.install(scene, model, lessons, view::showHelp, this::toggleDrawer);
     }
 
     // ------------------------------------------------------------------ access

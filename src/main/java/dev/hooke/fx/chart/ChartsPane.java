@@ -102,11 +102,15 @@ public final class ChartsPane extends HBox {
         nodes.put(Kind.STRAIN, strain.node());
         nodes.put(Kind.PHASE, phase.node());
         getChildren().addAll(nodes.values());
-        for (Node n : getChildren()) {
+        for (Node n : List.copyOf(getChildren())) {
             HBox.setHgrow(n, Priority.ALWAYS);
             ((Region) n).setMinWidth(120);
             ((Region) n).setPrefWidth(400);
         }
+        tabs.setId("chartTabs");
+        tabs.getStyleClass().add("chart-tabs");
+        tabs.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        getChildren().add(0, tabs);
         java.util.Arrays.fill(ratioStart, Double.NaN);
         ratio.setLogScale(true);
         localize();
@@ -126,6 +130,9 @@ public final class ChartsPane extends HBox {
         stability.localize();
         solver.localize();
         phase.localize();
+        if (single) {
+            showTabs(wanted());
+        }
     }
 
     /** The ratio and strain charts' lines: the main system's, or one per compared run. */
@@ -187,6 +194,7 @@ public final class ChartsPane extends HBox {
         Set<Kind> next = kinds.isEmpty() ? Set.of() : EnumSet.copyOf(kinds);
         if (!next.equals(focus)) {
             focus = next;
+            chosen = null;      // a new step's charts: the strip shows the one it needs most
             showMotion(focus.contains(Kind.ERROR));
             layoutCharts();
         }
@@ -209,18 +217,91 @@ public final class ChartsPane extends HBox {
         return out;
     }
 
-    private void layoutCharts() {
+    /** The charts the moment asks for: a lesson step's, or energy, stability and (for an implicit method) the solves. */
+    private Set<Kind> wanted() {
         Set<Kind> on = focus.isEmpty()
                 ? (solverOn ? EnumSet.of(Kind.ENERGY, Kind.STABILITY, Kind.SOLVER) : EnumSet.of(Kind.ENERGY, Kind.STABILITY))
                 : EnumSet.copyOf(focus);
         if (on.remove(Kind.ERROR)) {
             on.add(Kind.DISPLACEMENT);
         }
+        return on;
+    }
+
+    /** Which chart one strip shows first: the one the moment needs most (a sweep, then Δt against the limit, …). */
+    private static final List<Kind> FIRST = List.of(Kind.SWEEP, Kind.STABILITY, Kind.PHASE, Kind.ENERGY_RATIO,
+            Kind.STRAIN, Kind.DISPLACEMENT, Kind.ENERGY, Kind.SOLVER);
+
+    private void layoutCharts() {
+        Set<Kind> on = wanted();
+        if (single) {
+            if (chosen == null || !on.contains(chosen)) {
+                chosen = FIRST.stream().filter(on::contains).findFirst().orElse(null);
+            }
+            showTabs(on);
+        }
+        tabs.setVisible(single);
+        tabs.setManaged(single);
         nodes.forEach((k, n) -> {
-            boolean visible = on.contains(k);
+            boolean visible = single ? k == chosen : on.contains(k);
             n.setVisible(visible);
             n.setManaged(visible);
         });
+    }
+
+    /** Whether one chart is shown at a time, with a tab for each of the others (a narrow window). */
+    private boolean single;
+    /** The chart the strip shows (single mode), or null for the first the moment needs. */
+    private Kind chosen;
+    /** The strip's tabs, one per chart the moment asks for. */
+    private final javafx.scene.layout.VBox tabs = new javafx.scene.layout.VBox(4);
+    private final javafx.scene.control.ToggleGroup tabGroup = new javafx.scene.control.ToggleGroup();
+
+    /**
+     * Shows one chart at a time, chosen with a tab beside it (true), or every chart the moment asks
+     * for side by side (false). A window too narrow for them all side by side shows one: the one
+     * the moment needs (a lesson step's sweep, else Δt against the limit), the others a click away.
+     */
+    public void setSingle(boolean on) {
+        if (single != on) {
+            single = on;
+            if (on) {
+                getStyleClass().add("single");
+            } else {
+                getStyleClass().remove("single");
+            }
+            layoutCharts();
+        }
+    }
+
+    /** Whether one chart is shown at a time. */
+    public boolean isSingle() {
+        return single;
+    }
+
+    /** Shows chart {@code k} in the strip (single mode); the charts the moment asks for only. */
+    public void choose(Kind k) {
+        chosen = k;
+        layoutCharts();
+    }
+
+    private void showTabs(Set<Kind> on) {
+        List<javafx.scene.Node> buttons = new ArrayList<>();
+        for (Kind k : FIRST) {
+            if (!on.contains(k)) {
+                continue;
+            }
+            javafx.scene.control.ToggleButton b = new javafx.scene.control.ToggleButton(I18n.text("charts.tab." + k.name()));
+            b.setId("chartTab" + k.name());
+            b.getStyleClass().add("chart-tab");
+            b.setToggleGroup(tabGroup);
+            b.setSelected(k == chosen);
+            b.setMaxWidth(Double.MAX_VALUE);
+            b.setFocusTraversable(false);
+            b.setOnAction(e -> choose(k));
+            buttons.add(b);
+        }
+        tabs.getChildren().setAll(buttons);
     }
 
     /** Shows a Δt sweep on the sweep chart, or none (null); see {@link StabilityChart#showSweep}. */

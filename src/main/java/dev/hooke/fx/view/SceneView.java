@@ -10,6 +10,10 @@ import javafx.scene.Node;
 /** The drawing of the simulated scene in the middle of the window. */
 public interface SceneView {
 
+    /** Shows the help on dragging, pinning and turning over the view for a few seconds (F1). */
+    default void showHelp() {
+    }
+
     /** The message shown where the graphics pipeline cannot draw in 3D, in the language in use. */
     static String no3dMessage() {
         return I18n.text("view.no3d");

@@ -173,12 +173,40 @@ public final class ThreeDView implements SceneView {
                 + " -fx-padding: 3 6 3 6; -fx-background-radius: 4;");
         hint.setLayoutX(10);
         hint.setLayoutY(10);
-        // in large type the two lines are wider than a narrow view: they wrap instead of being cut
-        hint.setWrapText(true);
+        // one line over the view, which fades after a few seconds; F1 brings the whole help back
+        hint.setWrapText(false);
         hint.maxWidthProperty().bind(holder.widthProperty().subtract(20));
         hint.setMouseTransparent(true);
         holder.getChildren().add(hint);
+        hintTimer.setOnFinished(e -> hintFade.playFromStart());
+        hintFade.setFromValue(1);
+        hintFade.setToValue(0);
+        hintFade.setOnFinished(e -> {
+            hint.setVisible(false);
+            helpShown = false;
+            sayHint();
+        });
         localize();
+        hintTimer.playFromStart();
+    }
+
+    /** How long the hint stays before it fades; in s. */
+    public static final double HINT_SECONDS = 6;
+    private final javafx.animation.PauseTransition hintTimer =
+            new javafx.animation.PauseTransition(javafx.util.Duration.seconds(HINT_SECONDS));
+    private final javafx.animation.FadeTransition hintFade =
+            new javafx.animation.FadeTransition(javafx.util.Duration.seconds(1), hint);
+    /** Whether the hint shows the whole help (F1) rather than its one line. */
+    private boolean helpShown;
+
+    @Override
+    public void showHelp() {
+        helpShown = true;
+        sayHint();
+        hintFade.stop();
+        hint.setOpacity(1);
+        hint.setVisible(true);
+        hintTimer.playFromStart();
     }
 
     /** The hint on dragging and pinning (for tests). */
@@ -212,7 +240,9 @@ public final class ThreeDView implements SceneView {
 
     /** The hint over the view names the sphere only when there is one to drag. */
     private void sayHint() {
-        hint.setText(I18n.text(obstacle == null ? "view.hint.drag" : "view.hint.dragSphere"));
+        String key = obstacle == null ? "drag" : "dragSphere";
+        hint.setWrapText(helpShown);
+        hint.setText(I18n.text((helpShown ? "view.help." : "view.hint.") + key));
     }
 
     private void applyMaterials() {

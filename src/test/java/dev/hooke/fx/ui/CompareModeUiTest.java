@@ -43,7 +43,7 @@ class CompareModeUiTest {
 
     @Start
     void start(Stage stage) {
-        workbench = UiFixture.show(stage, SceneType.CHAIN, 1400, 900);
+        workbench = UiFixture.show(stage, SceneType.CHAIN, 1600, 900);
     }
 
     @Stop

@@ -58,7 +58,7 @@ class IntegratorPanelUiTest {
 
     @Start
     void start(Stage stage) {
-        workbench = UiFixture.show(stage, SceneType.SPRING, 1400, 900);
+        workbench = UiFixture.show(stage, SceneType.SPRING, 1600, 900);
     }
 
     @Stop

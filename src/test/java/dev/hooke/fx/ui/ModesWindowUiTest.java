@@ -64,6 +64,7 @@ class ModesWindowUiTest {
 
         double limit = StabilityAnalysis.predictedLimit(scene.build(), scene.createIntegrator()).dtMax();
         String past = String.format(Locale.ROOT, "%.3g", 1.3 * limit);
+        robot.clickOn("#drawerButton");     // the window is narrow: the side panel is a drawer
         type(robot, "#dtField", past);
         try {
             waitFor("the modes at the new Δt", () -> workbench.modes().result() != null

@@ -30,7 +30,7 @@ class NoticeUiTest {
     @Start
     void start(Stage stage) {
         I18n.setLocale(Locale.ENGLISH);
-        workbench = UiFixture.show(stage, SceneType.SPRING, 1400, 900);
+        workbench = UiFixture.show(stage, SceneType.SPRING, 1600, 900);
     }
 
     @Stop

@@ -39,7 +39,7 @@ class PerformanceReadoutUiTest {
 
     @Start
     void start(Stage stage) {
-        workbench = UiFixture.show(stage, SceneType.CLOTH, 1400, 900);
+        workbench = UiFixture.show(stage, SceneType.CLOTH, 1600, 900);
     }
 
     @Stop

@@ -40,7 +40,7 @@ class ScenePanelUiTest {
 
     @Start
     void start(Stage stage) {
-        workbench = UiFixture.show(stage, SceneType.CLOTH, 1400, 900);
+        workbench = UiFixture.show(stage, SceneType.CLOTH, 1600, 900);
     }
 
     @Stop

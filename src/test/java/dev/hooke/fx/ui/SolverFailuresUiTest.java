@@ -47,7 +47,7 @@ class SolverFailuresUiTest {
 
     @Start
     void start(Stage stage) {
-        workbench = UiFixture.show(stage, SceneType.CLOTH, 1400, 900);
+        workbench = UiFixture.show(stage, SceneType.CLOTH, 1600, 900);
     }
 
     @Stop

@@ -35,7 +35,7 @@ class StartupProblemsUiTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        workbench = UiFixture.show(stage, SceneType.CHAIN, 1400, 900);
+        workbench = UiFixture.show(stage, SceneType.CHAIN, 1600, 900);
     }
 
     @Stop

@@ -43,7 +43,7 @@ class StateLimitUiTest {
 
     @Start
     void start(Stage stage) {
-        workbench = UiFixture.show(stage, SceneType.CLOTH, 1400, 900);
+        workbench = UiFixture.show(stage, SceneType.CLOTH, 1600, 900);
     }
 
     @Stop

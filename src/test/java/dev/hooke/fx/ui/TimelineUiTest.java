@@ -53,7 +53,7 @@ class TimelineUiTest {
 
     @Start
     void start(Stage stage) {
-        workbench = UiFixture.show(stage, SceneType.CHAIN, 1400, 900);
+        workbench = UiFixture.show(stage, SceneType.CHAIN, 1600, 900);
     }
 
     @Stop

@@ -50,7 +50,7 @@ class WorkbenchUiTest {
 
     @Start
     void start(Stage stage) {
-        workbench = UiFixture.show(stage, SceneType.SPRING, 1400, 900);
+        workbench = UiFixture.show(stage, SceneType.SPRING, 1600, 900);
     }
 
     @Stop
