@@ -6,25 +6,28 @@ import dev.hooke.fx.sim.SceneTopology;
 
 /**
  * Where the 3D view's camera looks: framed on the box a scene's motion sweeps
- * ({@link Framing#fit}), and following a mesh that leaves that box by falling into empty space.
+ * ({@link Framing#fit}), and keeping a mesh in sight that leaves that box.
  *
- * <p>The box covers only the motion within reach of the start ({@link MotionBounds#reach}). A mesh
- * that leaves it is followed: the camera keeps the framing's direction and distance and moves its
- * target by what would bring the mesh back to the box's edge, so the mesh stays in view where it
- * left. Back in the box (a reset, a scrub back) the framing returns. A camera the user moved is
- * left alone.
+ * <p>The box covers only the motion the run ahead saw ({@link MotionBounds#of}: within reach of
+ * the start, for a time). A mesh that leaves it is kept in view by the rule of {@link #inView}: a
+ * mesh that fell out of the box whole is followed with the box's size (the view keeps its zoom),
+ * one that spreads further than the box (a torn-off piece falls while the rest hangs) makes the
+ * view take in all of it. Back in the box (a reset, a scrub back) the framing returns. A camera
+ * the user moved is left alone until Reset view, which frames the mesh as it is then.
  */
 final class CameraFraming {
 
     private final OrbitCamera orbit;
-    /** The box the camera was last framed on, and how. */
+    /** The box the camera was last framed on, and the direction, aspect and top band it was framed with. */
     private MotionBounds framed;
+    private SceneFraming direction;
+    private double aspect;
+    private double top;
+    /** The box the camera shows now ({@link #framed}, or where the mesh went), and how. */
+    private MotionBounds fitted;
     private Framing shown;
-    /** Whether the camera follows a mesh that left its framed box. */
-    private boolean following;
     private final double[] lo = new double[3];
     private final double[] hi = new double[3];
-    private final double[] shift = new double[3];
 
     CameraFraming(OrbitCamera orbit) {
         this.orbit = orbit;
@@ -38,10 +41,16 @@ final class CameraFraming {
      */
     void frame(SceneTopology topology, double aspect, double top) {
         framed = topology.motion();
-        SceneFraming direction = topology.type().recipe().framing(topology.scene().spec());
-        shown = Framing.fit(framed, direction, OrbitCamera.FIELD_OF_VIEW, aspect, top);
+        direction = topology.type().recipe().framing(topology.scene().spec());
+        this.aspect = aspect;
+        this.top = top;
+        fit(framed);
+    }
+
+    private void fit(MotionBounds box) {
+        fitted = box;
+        shown = Framing.fit(box, direction, OrbitCamera.FIELD_OF_VIEW, aspect, top);
         orbit.look(shown.tx(), shown.ty(), shown.tz(), shown.yaw(), shown.pitch(), shown.distance());
-        following = false;
     }
 
     /** The box the camera was last framed on, or null. */
@@ -49,66 +58,68 @@ final class CameraFraming {
         return framed;
     }
 
-    /** How the camera was last framed, or null before the first scene. */
+    /** How the camera looks now (framed, or following the mesh), or null before the first scene. */
     Framing shown() {
         return shown;
     }
 
     /**
-     * Follows the mesh at {@code x} ({@code 3*i+k}) when it has left the framed box.
-     *
-     * @return whether a followed mesh is back in the box, so the framing should be shown again
+     * Keeps the mesh at {@code x} ({@code 3*i+k}) in view ({@link #inView}), unless it exploded
+     * (a blow-up is not followed) or the user moved the camera.
      */
-    boolean follow(float[] x, boolean exploded) {
+    void follow(float[] x, boolean exploded) {
         if (orbit.moved() || shown == null || exploded) {
-            return false;
+            return;
         }
-        if (!shiftBack(framed, x, lo, hi, shift)) {
-            return following;
+        MotionBounds want = inView(framed, x, lo, hi);
+        if (!want.equals(fitted)) {
+            fit(want);
         }
-        following = true;
-        // the target moves against the shift; view coordinates are the engine's turned 180° about x: (x, −y, −z)
-        orbit.look(shown.tx() - shift[0], shown.ty() + shift[1], shown.tz() + shift[2], shown.yaw(), shown.pitch(),
-                shown.distance());
-        return false;
     }
 
     /**
-     * The rule by which a view follows a mesh: when the motion box was cut at the reach of the
-     * start and the mesh at {@code x} ({@code 3*i+k}) has left it on one side along an axis (not
-     * grown past both), {@code shift[k]} is what brings the mesh back to that side's edge, else 0.
-     * Allocates nothing.
+     * The box a view frames to keep the mesh at {@code x} ({@code 3*i+k}) in sight: {@code box}
+     * itself while the mesh is inside it; otherwise, along each axis where the mesh is out, the box
+     * moved just far enough to hold it where the mesh is no longer than the box (a cloth that fell),
+     * and the box widened to hold all of it where the mesh is longer (a torn-off piece below the
+     * part that still hangs). Positions that are not finite are left out.
      *
-     * @param lo  scratch, 3 entries: the mesh's smallest coordinates
-     * @param hi  scratch, 3 entries: its largest
-     * @return whether the mesh has left the box along some axis
+     * @param lo scratch, 3 entries: the mesh's smallest coordinates
+     * @param hi scratch, 3 entries: its largest
+     * @return {@code box} itself, or a new box
      */
-    static boolean shiftBack(MotionBounds box, float[] x, double[] lo, double[] hi, double[] shift) {
-        java.util.Arrays.fill(shift, 0);
-        if (box == null || !box.leftReach() || x.length < 3) {
-            return false;
-        }
-        for (int k = 0; k < 3; k++) {
-            lo[k] = Double.POSITIVE_INFINITY;
-            hi[k] = Double.NEGATIVE_INFINITY;
-        }
+    static MotionBounds inView(MotionBounds box, float[] x, double[] lo, double[] hi) {
+        java.util.Arrays.fill(lo, Double.POSITIVE_INFINITY);
+        java.util.Arrays.fill(hi, Double.NEGATIVE_INFINITY);
         for (int q = 0; q + 2 < x.length; q += 3) {
             for (int k = 0; k < 3; k++) {
-                lo[k] = Math.min(lo[k], x[q + k]);
-                hi[k] = Math.max(hi[k], x[q + k]);
+                float v = x[q + k];
+                if (Float.isFinite(v)) {
+                    lo[k] = Math.min(lo[k], v);
+                    hi[k] = Math.max(hi[k], v);
+                }
             }
         }
+        double[] min = {box.minX(), box.minY(), box.minZ()};
+        double[] max = {box.maxX(), box.maxY(), box.maxZ()};
+        // a mesh on the box's face, to round-off, is inside it
+        double margin = 1e-6 * Math.max(max[0] - min[0], Math.max(max[1] - min[1], max[2] - min[2]));
         boolean out = false;
         for (int k = 0; k < 3; k++) {
-            double min = k == 0 ? box.minX() : k == 1 ? box.minY() : box.minZ();
-            double max = k == 0 ? box.maxX() : k == 1 ? box.maxY() : box.maxZ();
-            if (lo[k] < min && hi[k] <= max) {
-                shift[k] = Math.min(min - lo[k], max - hi[k]);
-            } else if (hi[k] > max && lo[k] >= min) {
-                shift[k] = Math.max(max - hi[k], min - lo[k]);
+            if (!(lo[k] <= hi[k]) || (lo[k] >= min[k] - margin && hi[k] <= max[k] + margin)) {
+                continue;
             }
-            out |= shift[k] != 0;
+            out = true;
+            if (hi[k] - lo[k] <= max[k] - min[k]) {
+                double shift = lo[k] < min[k] ? lo[k] - min[k] : hi[k] - max[k];
+                min[k] += shift;
+                max[k] += shift;
+            } else {
+                min[k] = Math.min(min[k], lo[k]);
+                max[k] = Math.max(max[k], hi[k]);
+            }
         }
-        return out;
+        return out ? new MotionBounds(min[0], min[1], min[2], max[0], max[1], max[2], box.seconds(),
+                box.energyCap(), box.leftReach()) : box;
     }
 }

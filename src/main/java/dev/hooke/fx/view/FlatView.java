@@ -18,7 +18,7 @@ import javafx.scene.shape.StrokeLineCap;
 /**
  * The scene drawn flat, for graphics pipelines without 3D: an orthographic projection onto the
  * x–y plane (seen from the front, y up), framed on the box the motion sweeps and following a mesh
- * that falls out of it as the 3D view's camera does ({@link CameraFraming#shiftBack}), springs as
+ * that leaves it as the 3D view's camera does ({@link CameraFraming#inView}), springs as
  * lines coloured by kind, particles as dots,
  * pinned ones (as the snapshot reports them) as red squares, a yellow ring where an explosion started, with a message saying why
  * the view is flat.
@@ -33,10 +33,9 @@ public final class FlatView implements SceneView {
     /** Where the sphere obstacle is drawn (engine coordinates), and the scene value it is read from. */
     private final SphereCentre sphereCentre = new SphereCentre();
     private final double[] centre = new double[3];
-    /** Scratch for following a mesh that left its framed box ({@link CameraFraming#shiftBack}). */
+    /** Scratch for keeping a mesh in view that left its framed box ({@link CameraFraming#inView}). */
     private final double[] lo = new double[3];
     private final double[] hi = new double[3];
-    private final double[] shift = new double[3];
     /** The projection of the last drawing: canvas = (ox + scale·x, oy − scale·y). */
     private double ox;
     private double oy;
@@ -116,17 +115,14 @@ public final class FlatView implements SceneView {
             return;
         }
         SceneTopology t = last.topology();
-        // the whole motion in view, seen from the front (x right, y up); a mesh that fell out of
-        // that box is followed, kept at the box's edge, as the 3D view's camera follows it
-        MotionBounds box = t.motion();
+        // the whole motion in view, seen from the front (x right, y up); a mesh that left that box
+        // stays in view, as the 3D view's camera keeps it (a blow-up is not followed)
         float[] x = last.positions();
+        MotionBounds box = last.explosion() != null ? t.motion() : CameraFraming.inView(t.motion(), x, lo, hi);
         scale = Framing.FILL * Math.min(w / Math.max(1e-3, box.maxX() - box.minX()),
                 h / Math.max(1e-3, box.maxY() - box.minY()));
-        if (last.explosion() != null || !CameraFraming.shiftBack(box, x, lo, hi, shift)) {
-            java.util.Arrays.fill(shift, 0);
-        }
-        ox = w / 2 - scale * (box.centreX() - shift[0]);
-        oy = h / 2 + scale * (box.centreY() - shift[1]);
+        ox = w / 2 - scale * box.centreX();
+        oy = h / 2 + scale * box.centreY();
 
         if (t.hasGround()) {
             g.setStroke(Palette.GROUND_LIGHT);

@@ -404,7 +404,7 @@ public final class ThreeDView implements SceneView {
         double top = hint.isVisible() && h > 1 ? (hint.getLayoutY() + hint.getHeight() + 6) / h : 0;
         camera.frame(topology, aspect, top);
         if (positions != null && positions.length == 3 * topology.particleCount()) {
-            camera.follow(positions, shownExploded);       // a fallen mesh stays in view when the view changes shape
+            camera.follow(positions, shownExploded);       // the mesh as it is now: a fallen or torn cloth stays in view
         }
     }
 
@@ -435,9 +435,7 @@ public final class ThreeDView implements SceneView {
         float[] x = s.positions();
         positions = x;
         shownExploded = s.explosion() != null;
-        if (camera.follow(x, shownExploded)) {
-            resetView();
-        }
+        camera.follow(x, shownExploded);
         for (int j = 0; j < spheres.length; j++) {
             int q = 3 * sphereParticle[j];
             spheres[j].setTranslateX(x[q]);

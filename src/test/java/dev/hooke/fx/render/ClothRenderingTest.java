@@ -6,6 +6,7 @@ import static dev.hooke.Tolerances.PIXEL_DIFFERENCE;
 import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -223,6 +224,53 @@ class ClothRenderingTest {
         } finally {
             onFx(() -> ((Group) view.subScene().getRoot()).getChildren().remove(marker));
         }
+    }
+
+    /** A cloth torn by a 15 m/s wind at a tear strain of 0.05, after 4 s: pieces hang and pieces fall. */
+    private static Snapshot tornCloth() throws Exception {
+        SceneFile file = SceneFile.defaults(SceneType.CLOTH);
+        SceneFile scene = file.withSpec(file.spec().wind(15, 0, 0).tearStrain(0.05));
+        try (SimulationRunner runner = new SimulationRunner(scene)) {
+            int steps = (int) Math.ceil(4 / scene.dt());
+            for (int i = 0; i < steps; i++) {
+                runner.stepOnce();
+            }
+            int torn = runner.query(sim -> sim.system().brokenCount()).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            assertTrue(torn > 0, "the wind tore the cloth");
+            return runner.latest();
+        }
+    }
+
+    /** The particles of {@code s} that the camera's framing {@code f} puts outside the view, as a sentence, or null. */
+    private static String outside(Snapshot s, Framing f) {
+        float[] x = s.positions();
+        int out = 0;
+        for (int q = 0; q + 2 < x.length; q += 3) {
+            double[] ndc = f.project(x[q], x[q + 1], x[q + 2], 30);
+            if (ndc == null || Math.abs(ndc[0]) > WIDTH / (double) HEIGHT || Math.abs(ndc[1]) > 1) {
+                out++;
+            }
+        }
+        return out == 0 ? null : out + " of " + x.length / 3 + " particles outside the view";
+    }
+
+    /**
+     * A torn cloth, whose pieces fall below the part that still hangs, is in view whole: every
+     * particle lands inside the view's bounds, as the camera follows it and after Reset view.
+     */
+    @Test
+    void aTornClothIsInViewWholeAndResetViewFramesItAsItIsNow() throws Exception {
+        Snapshot torn = tornCloth();
+        Framing followed = onFx(() -> {
+            view.update(torn);
+            return view.shownFraming();
+        });
+        assertNull(outside(torn, followed), "followed");
+        Framing reset = onFx(() -> {
+            view.resetView();
+            return view.shownFraming();
+        });
+        assertNull(outside(torn, reset), "after Reset view");
     }
 
     @Test
