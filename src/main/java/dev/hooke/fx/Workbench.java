@@ -175,11 +175,7 @@ public final class Workbench implements AutoCloseable {
         root.setCenter(centreWithDrawer);
         root.widthProperty().addListener(o -> fitToWindow());
         model.largeTypeProperty().addListener(o -> fitToWindow());
-        drawerButton.selectedProperty().addListener(o -> {
-            if (sideShown != null) {
-                sideShown.setVisible(drawerButton.isSelected() || !compact);
-            }
-        });
+        drawerButton.selectedProperty().addListener(o -> showSidePanel());
         root.setBottom(status.node());
         root.getStyleClass().add("workbench");
         root.getStylesheets().add(Workbench.class.getResource("hooke.css").toExternalForm());
@@ -291,12 +287,18 @@ public final class Workbench implements AutoCloseable {
             if (sideShown instanceof Region r) {
                 r.setMaxWidth(Region.USE_PREF_SIZE);
             }
-            sideShown.setVisible(drawerButton.isSelected());
             centreWithDrawer.getChildren().setAll(centre, sideShown);
         } else {
             centreWithDrawer.getChildren().setAll(centre);
-            sideShown.setVisible(true);
             root.setRight(sideShown);
+        }
+        showSidePanel();
+    }
+
+    /** Shows the side panel: always beside the view, in compact mode while its drawer is open. */
+    private void showSidePanel() {
+        if (sideShown != null) {
+            sideShown.setVisible(!compact || drawerButton.isSelected());
         }
     }
 
@@ -384,9 +386,7 @@ public final class Workbench implements AutoCloseable {
 
         drawerButton.setText(I18n.text("toolbar.drawer"));
         drawerButton.setId("drawerButton");
-        drawerButton.setTooltip(new Tooltip(I18n.text("toolbar.drawer.tip")));
-        drawerButton.setVisible(compact);
-        drawerButton.setManaged(compact);
+        drawerButton.setTooltip(new Tooltip(I18n.text("toolbar.drawer.tip")));     // shown by placeSidePanel
         ToolBar bar = new ToolBar(playButton, step, reset, drawerButton, new Separator(Orientation.VERTICAL),
                 caption(I18n.text("toolbar.scene")), scene, caption(I18n.text("toolbar.speed")), speed, new Separator(Orientation.VERTICAL), resetView);
         bar.setId("toolbar");

@@ -173,8 +173,7 @@ public final class ThreeDView implements SceneView {
                 + " -fx-padding: 3 6 3 6; -fx-background-radius: 4;");
         hint.setLayoutX(10);
         hint.setLayoutY(10);
-        // one line over the view, which fades after a few seconds; F1 brings the whole help back
-        hint.setWrapText(false);
+        // one line over the view (sayHint), which fades after a few seconds; F1 brings the whole help back
         hint.maxWidthProperty().bind(holder.widthProperty().subtract(20));
         hint.setMouseTransparent(true);
         holder.getChildren().add(hint);
