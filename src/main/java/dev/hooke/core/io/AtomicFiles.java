@@ -55,11 +55,17 @@ public final class AtomicFiles {
         void writeTo(OutputStream out) throws IOException;
     }
 
-    /** The temporary files being written now, deleted by the shutdown hook if the JVM ends first. */
+    /**
+     * The temporary files being written now, deleted by the shutdown hook if the JVM ends first. A
+     * name joins before its file is created, so a signal between the two cannot leave the file behind.
+     */
     private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
+    /** Set by the shutdown hook: from then on no temporary file is created. */
+    private static volatile boolean ending;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            ending = true;
             for (Path p : PENDING) {
                 try {
                     Files.deleteIfExists(p);
@@ -123,12 +129,21 @@ public final class AtomicFiles {
         for (int attempt = 0; ; attempt++) {
             Path temp = dir.resolve("." + file.getFileName() + "."
                     + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1) + ".tmp");
+            PENDING.add(temp);
             try {
+                if (ending) {
+                    throw new IOException(target + ": not written, the program is ending");
+                }
                 FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                PENDING.add(temp);
+                if (ending) {
+                    channel.close();
+                    Files.deleteIfExists(temp);
+                    throw new IOException(target + ": not written, the program is ending");
+                }
                 return new Pending(file, temp, new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16),
                         channel);
             } catch (FileAlreadyExistsException e) {
+                PENDING.remove(temp);                      // another's file: never the hook's to delete
                 if (attempt >= 10) {
                     throw e;
                 }
