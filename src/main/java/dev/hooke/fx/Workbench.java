@@ -12,6 +12,7 @@ import dev.hooke.fx.chart.ChartsPane;
 import dev.hooke.fx.chart.EnergyChart;
 import dev.hooke.fx.chart.ModesWindow;
 import dev.hooke.fx.controls.Numbers;
+import dev.hooke.fx.controls.OneLineBar;
 import dev.hooke.fx.io.Exports;
 import dev.hooke.fx.io.SceneFiles;
 import dev.hooke.fx.lesson.LessonPanel;
@@ -39,7 +40,6 @@ import javafx.scene.control.MenuBar;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Separator;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -346,6 +346,9 @@ public final class Workbench implements AutoCloseable {
         }
     }
 
+    /** The space between two of the toolbar's items; in px. */
+    private static final double TOOLBAR_GAP = 10;
+
     private Node toolbar() {
         playButton.setId("playButton");
         playButton.setOnAction(e -> model.togglePlay());
@@ -387,8 +390,17 @@ public final class Workbench implements AutoCloseable {
         drawerButton.setText(I18n.text("toolbar.drawer"));
         drawerButton.setId("drawerButton");
         drawerButton.setTooltip(new Tooltip(I18n.text("toolbar.drawer.tip")));     // shown by placeSidePanel
-        ToolBar bar = new ToolBar(playButton, step, reset, drawerButton, new Separator(Orientation.VERTICAL),
-                caption(I18n.text("toolbar.scene")), scene, caption(I18n.text("toolbar.speed")), speed, new Separator(Orientation.VERTICAL), resetView);
+        Node sceneCaption = caption(I18n.text("toolbar.scene"));
+        Node speedCaption = caption(I18n.text("toolbar.speed"));
+        Separator first = new Separator(Orientation.VERTICAL);
+        Separator second = new Separator(Orientation.VERTICAL);
+        // one line whatever the width: the captions give way first, then the separators, the speed
+        // and Reset view; the run's own buttons and the scene stay
+        OneLineBar bar = new OneLineBar(TOOLBAR_GAP,
+                List.of(playButton, step, reset, drawerButton, first, sceneCaption, scene, speedCaption, speed,
+                        second, resetView),
+                List.of(playButton, step, reset, drawerButton, scene, resetView, speed, first, second, sceneCaption,
+                        speedCaption));
         bar.setId("toolbar");
         return bar;
     }

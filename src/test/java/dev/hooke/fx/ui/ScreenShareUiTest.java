@@ -87,6 +87,41 @@ class ScreenShareUiTest {
                 + Math.round(tallest) + " px: more than one line" : null;
     }
 
+    /** The toolbar's items a class needs at every size: the run's buttons, the scene and Reset view. */
+    private static final List<String> TOOLBAR_ESSENTIALS =
+            List.of("playButton", "stepButton", "resetButton", "sceneChoice", "resetViewButton");
+
+    /**
+     * What is wrong with the toolbar: an essential item hidden (as a tool bar hides what does not
+     * fit behind "»"), or drawn outside the window, or the bar taller than one line of its buttons.
+     */
+    private static List<String> toolbarProblems(Scene scene, boolean compact) {
+        List<String> out = new ArrayList<>();
+        Node bar = scene.lookup("#toolbar");
+        List<String> ids = new ArrayList<>(TOOLBAR_ESSENTIALS);
+        if (compact) {
+            ids.add("drawerButton");
+        }
+        double tallest = 0;
+        for (String id : ids) {
+            Node n = bar.lookup("#" + id);
+            if (n == null || !n.isVisible() || !n.getParent().isVisible()) {
+                out.add("the toolbar does not show " + id);
+                continue;
+            }
+            Bounds b = n.localToScene(n.getLayoutBounds());
+            if (b.getMinX() < 0 || b.getMaxX() > scene.getWidth()) {
+                out.add("the toolbar's " + id + " is outside the window: " + b);
+            }
+            tallest = Math.max(tallest, b.getHeight());
+        }
+        if (bar.getLayoutBounds().getHeight() > 1.6 * tallest) {
+            out.add("the toolbar is " + Math.round(bar.getLayoutBounds().getHeight()) + " px tall, its buttons "
+                    + Math.round(tallest) + " px: more than one line");
+        }
+        return out;
+    }
+
     @ParameterizedTest(name = "{0}×{1}, large type {2}, {3}")
     @CsvSource({
         "1024, 768, false, en", "1024, 768, true, en", "1024, 768, true, zh",
@@ -121,6 +156,7 @@ class ScreenShareUiTest {
                     out.add(p);
                 }
             }
+            out.addAll(toolbarProblems(scene, workbench.isCompact()));
             out.addAll(TextLayout.problems(scene));
             try {
                 TextLayout.snapshot(scene, "share-" + width + "x" + height + (large ? "-large" : "") + "-" + language);
