@@ -86,6 +86,32 @@ final class StatusBar {
         return solverLabel;
     }
 
+    /**
+     * Δt and the limit in big type over the view, for presenter mode: the status bar's own two
+     * texts, Δt red above the limit as here, so that the two can never say different things.
+     */
+    Node bigReadout() {
+        Label dt = mirror(dtLabel, "presenterDt");
+        Label limit = mirror(limitLabel, "presenterLimit");
+        javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(dt, limit);
+        box.setId("presenterReadout");
+        box.getStyleClass().add("presenter-readout");
+        box.setMouseTransparent(true);
+        box.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+        return box;
+    }
+
+    /** A label showing {@code of}'s text, and red while {@code of} is. */
+    private static Label mirror(Label of, String id) {
+        Label l = new Label();
+        l.setId(id);
+        l.textProperty().bind(of.textProperty());
+        Runnable above = () -> toggleClass(l, "above-limit", of.getStyleClass().contains("above-limit"));
+        of.getStyleClass().addListener((javafx.collections.ListChangeListener<String>) c -> above.run());
+        above.run();
+        return l;
+    }
+
     /** The stability limit in words, for the side panel. */
     Label limitDetail() {
         return limitDetail;

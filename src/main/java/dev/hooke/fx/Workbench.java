@@ -39,6 +39,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Separator;
+import javafx.stage.Stage;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
@@ -74,6 +75,8 @@ public final class Workbench implements AutoCloseable {
     private final ChartsPane charts = new ChartsPane(chart);
     /** The status bar, with the limit's details the side panel shows. */
     private final StatusBar status = new StatusBar();
+    /** Δt and the limit in big type over the view, in presenter mode. */
+    private final Node presenterReadout = status.bigReadout();
     private final SidePanel sidePanel;
     /** The methods the charts draw, by lane (empty: the main system alone), and the language they were named in. */
     private java.util.List<IntegratorKind> chartsComparing = java.util.List.of();
@@ -132,7 +135,10 @@ public final class Workbench implements AutoCloseable {
         view.node().addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> root.requestFocus());
         banner = new ExplosionBanner(view.node(), model, () -> lessons().showsItsSimulation(runner.latest()));
 
-        StackPane viewWithReadout = new StackPane(banner.pane(), performance.node());
+        presenterReadout.setVisible(false);
+        StackPane.setAlignment(presenterReadout, Pos.TOP_LEFT);
+        StackPane.setMargin(presenterReadout, new javafx.geometry.Insets(12));
+        StackPane viewWithReadout = new StackPane(banner.pane(), presenterReadout, performance.node());
         performance.attach(root);
         // In large type the charts keep a legible width (hooke.css): where the window is too
         // narrow for all of them side by side, they scroll instead of squeezing their labels.
@@ -175,6 +181,14 @@ public final class Workbench implements AutoCloseable {
         root.setCenter(centreWithDrawer);
         root.widthProperty().addListener(o -> fitToWindow());
         model.largeTypeProperty().addListener(o -> fitToWindow());
+        model.presenterProperty().addListener(o -> present());
+        // a window leaving full screen (Esc) leaves presenter mode with it
+        root.sceneProperty().addListener((o, was, scene) -> {
+            if (scene != null) {
+                scene.windowProperty().addListener((w, old, window) -> watchFullScreen(window));
+                watchFullScreen(scene.getWindow());
+            }
+        });
         drawerButton.selectedProperty().addListener(o -> showSidePanel());
         root.setBottom(status.node());
         root.getStyleClass().add("workbench");
@@ -216,6 +230,7 @@ public final class Workbench implements AutoCloseable {
         }
         model.largeTypeProperty().set(false);
         model.predictModeProperty().set(true);
+        model.presenterProperty().set(false);
         showView(false, dev.hooke.fx.view.ColourMap.Mode.NONE);
     }
 
@@ -231,6 +246,7 @@ public final class Workbench implements AutoCloseable {
     private static final double VIEW_SHARE = 0.68;
     private static final double VIEW_SHARE_COMPACT = 0.74;
     private static final double VIEW_SHARE_LARGE = 0.8;
+    private static final double VIEW_SHARE_PRESENTER = 0.82;
     /**
      * Below this width (px) the side panel is a drawer over the view's right side and the charts a
      * strip of one chart with tabs: beside a side panel the view would keep too little of the window.
@@ -247,8 +263,11 @@ public final class Workbench implements AutoCloseable {
      */
     private void fitToWindow() {
         boolean large = model.largeTypeProperty().get();
-        boolean next = root.getWidth() > 0 && root.getWidth() < (large ? COMPACT_WIDTH_LARGE : COMPACT_WIDTH);
-        double share = large ? VIEW_SHARE_LARGE : next ? VIEW_SHARE_COMPACT : VIEW_SHARE;
+        boolean presenting = model.presenterProperty().get();
+        boolean next = presenting
+                || root.getWidth() > 0 && root.getWidth() < (large ? COMPACT_WIDTH_LARGE : COMPACT_WIDTH);
+        double share = presenting ? VIEW_SHARE_PRESENTER
+                : large ? VIEW_SHARE_LARGE : next ? VIEW_SHARE_COMPACT : VIEW_SHARE;
         if (next != compact) {
             compact = next;
             charts.setSingle(compact);
@@ -260,6 +279,55 @@ public final class Workbench implements AutoCloseable {
             dividerDragged = false;
         }
         keepShare();
+    }
+
+    /**
+     * Presenter mode on or off (View › Presenter, F5): full screen; the compact layout, its
+     * drawer closed; the timeline away (as in a lesson: {@link #frame}); Δt and the limit in big type over the view.
+     */
+    private void present() {
+        boolean on = model.presenterProperty().get();
+        if (on) {
+            drawerButton.setSelected(false);
+        }
+        timeline.setAvailable(!on && !lessons.showsItsSimulation(runner.latest()));
+        presenterReadout.setVisible(on);
+        fitToWindow();
+        if (root.getScene() != null && root.getScene().getWindow() instanceof Stage stage
+                && stage.isShowing() && stage.isFullScreen() != on) {
+            stage.setFullScreenExitHint(I18n.text("view.presenter.exitHint"));
+            stage.setFullScreen(on);
+        }
+    }
+
+    /** The stage whose full-screen state is watched, so that leaving full screen leaves presenter mode. */
+    private Stage watched;
+    private final javafx.beans.value.ChangeListener<Boolean> fullScreenLeft = (o, was, full) -> fullScreen(full);
+
+    private void fullScreen(boolean full) {
+        if (!full && model.presenterProperty().get()) {
+            model.presenterProperty().set(false);
+        }
+    }
+    private final javafx.beans.value.ChangeListener<Boolean> shownOnce = (o, was, showing) -> {
+        if (showing) {
+            present();          // presenter mode remembered from the last start
+        }
+    };
+
+    private void watchFullScreen(javafx.stage.Window window) {
+        if (watched != null) {
+            watched.fullScreenProperty().removeListener(fullScreenLeft);
+            watched.showingProperty().removeListener(shownOnce);
+        }
+        watched = window instanceof Stage st ? st : null;
+        if (watched != null) {
+            watched.fullScreenProperty().addListener(fullScreenLeft);
+            watched.showingProperty().addListener(shownOnce);
+            if (watched.isShowing()) {
+                present();
+            }
+        }
     }
 
     /** The view's share of the centre last set by the layout. */
@@ -457,7 +525,7 @@ public final class Workbench implements AutoCloseable {
             lessonShown = lesson;
             highlight(lessons.highlightedControls());
         }
-        timeline.setAvailable(!lesson);
+        timeline.setAvailable(!lesson && !model.presenterProperty().get());
         charts.focus(lesson ? lessons.charts() : java.util.Set.of());
         charts.showSweep(lesson ? lessons.sweepShown() : null);
         charts.setWindow(lesson ? lessons.chartSeconds() : Double.NaN);

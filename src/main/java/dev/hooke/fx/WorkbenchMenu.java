@@ -87,11 +87,16 @@ final class WorkbenchMenu {
         CheckMenuItem largeType = new CheckMenuItem(I18n.text("view.largeType"));
         largeType.setId("menuLargeType");
         largeType.selectedProperty().bindBidirectional(workbench.model().largeTypeProperty());
+        CheckMenuItem presenter = new CheckMenuItem(I18n.text("view.presenter"));
+        presenter.setId("menuPresenter");
+        presenter.setAccelerator(KeyCombination.keyCombination("F5"));
+        presenter.selectedProperty().bindBidirectional(workbench.model().presenterProperty());
         CheckMenuItem predict = new CheckMenuItem(I18n.text("view.predictMode"));
         predict.setId("menuPredictMode");
         predict.selectedProperty().bindBidirectional(workbench.model().predictModeProperty());
         MenuItem resetSettings = item("menuResetSettings", "menu.view.resetSettings", workbench::resetSettings);
-        Menu view = new Menu(I18n.text("menu.view"), null, panel, performance, modes, largeType, predict, language,
+        Menu view = new Menu(I18n.text("menu.view"), null, panel, performance, modes, largeType, presenter, predict,
+                language,
                 new SeparatorMenuItem(), resetSettings);
         view.setId("menuView");
 

@@ -61,6 +61,7 @@ public final class WorkbenchModel {
             new SimpleObjectProperty<>(this, "compareIntegrator", IntegratorKind.VERLET);
     private final BooleanProperty wireframe = new SimpleBooleanProperty(this, "wireframe");
     private final BooleanProperty largeType = new SimpleBooleanProperty(this, "largeType");
+    private final BooleanProperty presenter = new SimpleBooleanProperty(this, "presenter");
     private final ReadOnlyDoubleWrapper limit = new ReadOnlyDoubleWrapper(this, "limit", Double.NaN);
     private final ReadOnlyDoubleWrapper naiveBound = new ReadOnlyDoubleWrapper(this, "naiveBound", Double.NaN);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
@@ -377,6 +378,14 @@ public final class WorkbenchModel {
     /** Whether the window uses large type (for a projector). */
     public BooleanProperty largeTypeProperty() {
         return largeType;
+    }
+
+    /**
+     * Whether the window is in presenter mode (View › Presenter, F5): full screen, the view large,
+     * one chart, Δt and the limit in big type over the view, the side panel in its closed drawer.
+     */
+    public BooleanProperty presenterProperty() {
+        return presenter;
     }
 
     /**
