@@ -14,7 +14,7 @@ import javafx.stage.Stage;
 
 /**
  * What the workbench remembers from one start to the next ({@link java.util.prefs}): the language,
- * large type, predict mode, presenter mode, the last scene, the window's size and place, the energy chart's scale and the colour
+ * large type, predict mode, presenter mode, the projector colours, the last scene, the window's size and place, the energy chart's scale and the colour
  * map. Saved when the window closes, applied when it opens; View › Reset settings forgets them.
  * A value that cannot be read (another version's, a hand-edited one) is ignored. They are kept in
  * Java's user preferences, or with {@code -Dhooke.settings=FOLDER} in a file of that folder
@@ -26,6 +26,7 @@ public final class Settings {
     static final String LARGE_TYPE = "largeType";
     static final String PREDICT_MODE = "predictMode";
     static final String PRESENTER = "presenter";
+    static final String PROJECTOR_COLOURS = "projectorColours";
     static final String SCENE = "scene";
     static final String ENERGY_LOG = "energyLog";
     static final String COLOUR_MODE = "colourMode";
@@ -89,6 +90,7 @@ public final class Settings {
         workbench.model().largeTypeProperty().set(node.getBoolean(LARGE_TYPE, false));
         workbench.model().predictModeProperty().set(node.getBoolean(PREDICT_MODE, true));
         workbench.model().presenterProperty().set(node.getBoolean(PRESENTER, false));
+        workbench.model().projectorColoursProperty().set(node.getBoolean(PROJECTOR_COLOURS, false));
         ColourMap.Mode mode;
         try {
             mode = ColourMap.Mode.valueOf(node.get(COLOUR_MODE, ColourMap.Mode.NONE.name()));
@@ -130,6 +132,7 @@ public final class Settings {
         node.putBoolean(LARGE_TYPE, workbench.model().largeTypeProperty().get());
         node.putBoolean(PREDICT_MODE, workbench.model().predictModeProperty().get());
         node.putBoolean(PRESENTER, workbench.model().presenterProperty().get());
+        node.putBoolean(PROJECTOR_COLOURS, workbench.model().projectorColoursProperty().get());
         dev.hooke.core.scene.SceneFile shown = workbench.runner().latest().scene();
         if (shown != null) {
             node.put(SCENE, shown.type().id());

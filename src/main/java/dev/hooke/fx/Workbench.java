@@ -172,6 +172,7 @@ public final class Workbench implements AutoCloseable {
 
         model.runningProperty().addListener((obs, was, running) -> showPlayState(running));
         model.largeTypeProperty().addListener((obs, was, on) -> toggleClass(root, "large-type", on));
+        model.projectorColoursProperty().addListener((obs, was, on) -> toggleClass(root, "projector-colours", on));
         lessons = new LessonPanel(model, this::highlight);
         menu = new WorkbenchMenu(this);
         exports = new Exports(runner, view, chart,
@@ -231,6 +232,7 @@ public final class Workbench implements AutoCloseable {
         model.largeTypeProperty().set(false);
         model.predictModeProperty().set(true);
         model.presenterProperty().set(false);
+        model.projectorColoursProperty().set(false);
         showView(false, dev.hooke.fx.view.ColourMap.Mode.NONE);
     }
 

@@ -91,11 +91,14 @@ final class WorkbenchMenu {
         presenter.setId("menuPresenter");
         presenter.setAccelerator(KeyCombination.keyCombination("F5"));
         presenter.selectedProperty().bindBidirectional(workbench.model().presenterProperty());
+        CheckMenuItem colours = new CheckMenuItem(I18n.text("view.projectorColours"));
+        colours.setId("menuProjectorColours");
+        colours.selectedProperty().bindBidirectional(workbench.model().projectorColoursProperty());
         CheckMenuItem predict = new CheckMenuItem(I18n.text("view.predictMode"));
         predict.setId("menuPredictMode");
         predict.selectedProperty().bindBidirectional(workbench.model().predictModeProperty());
         MenuItem resetSettings = item("menuResetSettings", "menu.view.resetSettings", workbench::resetSettings);
-        Menu view = new Menu(I18n.text("menu.view"), null, panel, performance, modes, largeType, presenter, predict,
+        Menu view = new Menu(I18n.text("menu.view"), null, panel, performance, modes, largeType, colours, presenter, predict,
                 language,
                 new SeparatorMenuItem(), resetSettings);
         view.setId("menuView");

@@ -62,6 +62,7 @@ public final class WorkbenchModel {
     private final BooleanProperty wireframe = new SimpleBooleanProperty(this, "wireframe");
     private final BooleanProperty largeType = new SimpleBooleanProperty(this, "largeType");
     private final BooleanProperty presenter = new SimpleBooleanProperty(this, "presenter");
+    private final BooleanProperty projectorColours = new SimpleBooleanProperty(this, "projectorColours");
     private final ReadOnlyDoubleWrapper limit = new ReadOnlyDoubleWrapper(this, "limit", Double.NaN);
     private final ReadOnlyDoubleWrapper naiveBound = new ReadOnlyDoubleWrapper(this, "naiveBound", Double.NaN);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
@@ -386,6 +387,14 @@ public final class WorkbenchModel {
      */
     public BooleanProperty presenterProperty() {
         return presenter;
+    }
+
+    /**
+     * Whether the window uses the projector colours (View › Projector colours): white panels and
+     * charts, black texts, a dark grid and bold lines, which a projector does not wash out.
+     */
+    public BooleanProperty projectorColoursProperty() {
+        return projectorColours;
     }
 
     /**

@@ -28,9 +28,12 @@ public final class Palette {
     public static final Color SHEAR = Color.web("#7f93b0");
     /** Bend springs. */
     public static final Color BEND = Color.web("#c38fd0");
+    /**
+     * Compare mode's second system, B: the Okabe–Ito vermillion (Okabe & Ito 2008), B's colour in
+     * every chart too.
+     */
+    public static final Color COMPARE = Color.web("#D55E00");
     /** The ground plane's two checker colours. */
-    /** Compare mode's second system. */
-    public static final Color COMPARE = Color.web("#ff8a3d");
     public static final Color GROUND_LIGHT = Color.web("#59657a");
     public static final Color GROUND_DARK = Color.web("#414b5c");
 

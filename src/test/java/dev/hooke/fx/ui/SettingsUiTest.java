@@ -71,6 +71,7 @@ class SettingsUiTest {
             workbench.model().sceneProperty().set(SceneType.CLOTH);
             workbench.model().largeTypeProperty().set(true);
             workbench.model().predictModeProperty().set(false);
+            workbench.model().projectorColoursProperty().set(true);
             workbench.showView(true, ColourMap.Mode.STRAIN);
             I18n.setLocale(I18n.CHINESE);
             stage.setX(37);
@@ -103,6 +104,7 @@ class SettingsUiTest {
         waitFor("the window as it was", () -> I18n.locale().equals(I18n.CHINESE)
                 && workbench.root().getStyleClass().contains("large-type")
                 && !workbench.model().predictModeProperty().get()
+                && workbench.root().getStyleClass().contains("projector-colours")
                 && workbench.chart().isLogScale()
                 && workbench.runner().latest().scene().type() == SceneType.CLOTH);
         assertEquals(colour, onFx(() -> workbench.view().colourMode().name()), "the colour map");
@@ -115,6 +117,7 @@ class SettingsUiTest {
         robot.clickOn(I18n.text("menu.view"));
         robot.clickOn("#menuResetSettings");
         waitFor("large type off", () -> !workbench.root().getStyleClass().contains("large-type")
+                && !workbench.root().getStyleClass().contains("projector-colours")
                 && !workbench.chart().isLogScale());
         assertEquals(0, node.keys().length, "settings kept after Reset settings: " + String.join(", ", node.keys()));
     }
