@@ -104,7 +104,7 @@ final class ExplosionBanner {
         if (shownFor != s.generation() || !I18n.locale().equals(locale)) {
             shownFor = s.generation();
             locale = I18n.locale();
-            message.setText(Phrases.explosion(report));
+            message.setText(Phrases.explosion(report, s.scene()));
         }
         boolean actions = !s.driven() && !lessonOpen.getAsBoolean();
         if (actions && pane.getActions().isEmpty()) {

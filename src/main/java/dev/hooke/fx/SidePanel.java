@@ -107,6 +107,12 @@ final class SidePanel {
         ToggleSwitch wire = new ToggleSwitch(I18n.text("view.wireframe"));
         wire.setId("wireframeToggle");
         wire.selectedProperty().bindBidirectional(model.wireframeProperty());
+        // a wireframe is a way of drawing a surface (the cloth): on a scene of springs it would do nothing
+        wire.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> {
+            SceneFile f = model.sceneValueProperty().get();
+            return f != null && f.type().recipe().isSurface();
+        }, model.sceneValueProperty()));
+        wire.managedProperty().bind(wire.visibleProperty());
         ToggleSwitch large = new ToggleSwitch(I18n.text("view.largeType"));
         large.setId("largeTypeToggle");
         large.selectedProperty().bindBidirectional(model.largeTypeProperty());

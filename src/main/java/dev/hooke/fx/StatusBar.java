@@ -21,7 +21,7 @@ import javafx.util.Duration;
 /**
  * The status bar below the window (simulated time, steps, Δt, the stability limit, the naive
  * bound, steps per second, frames per second, the solver's statistics, the solver's failures since
- * the reset, a notice), always one line: where the window is too narrow the items of least
+ * the reset, the springs torn while a scene can tear, a notice), always one line: where the window is too narrow the items of least
  * priority give way (the rates first, then the solver, the naive bound, the steps), and the limit's
  * details the side panel shows under the integrator ({@code limitDetail}, {@code ratioDetail}),
  * all written from a snapshot.
@@ -40,6 +40,10 @@ final class StatusBar {
     private final Label noticeLabel = statusLabel("noticeLabel");
     /** The linear solves' failures since the reset; hidden while there are none. */
     private final Label solverFailuresLabel = statusLabel("solverFailures");
+    /** The springs torn so far, while the scene's springs can tear (a tear strain is set); hidden otherwise. */
+    private final Label tornLabel = statusLabel("tornLabel");
+    /** The torn springs the label says (−1: none said). */
+    private int tornShown = -1;
     /** The solver's statistics, written by the integrator panel. */
     private final SteadyLabel solverLabel = new SteadyLabel("solverStatus");
     private final Label limitDetail = new Label();
@@ -56,10 +60,10 @@ final class StatusBar {
 
     StatusBar() {
         // one line whatever the width and the type size: what fits least gives way first
-        List<Node> order = List.of(timeLabel, stepsLabel, dtLabel, limitLabel, naiveLabel, rateLabel, fpsLabel,
-                solverLabel, solverFailuresLabel, noticeLabel);
-        List<Node> priority = List.of(timeLabel, dtLabel, limitLabel, noticeLabel, solverFailuresLabel, stepsLabel,
-                naiveLabel, solverLabel, rateLabel, fpsLabel);
+        List<Node> order = List.of(timeLabel, stepsLabel, dtLabel, limitLabel, naiveLabel, tornLabel, rateLabel,
+                fpsLabel, solverLabel, solverFailuresLabel, noticeLabel);
+        List<Node> priority = List.of(timeLabel, dtLabel, limitLabel, noticeLabel, solverFailuresLabel, tornLabel,
+                stepsLabel, naiveLabel, solverLabel, rateLabel, fpsLabel);
         bar = new dev.hooke.fx.controls.OneLineBar(22, order, priority);
         bar.getStyleClass().add("status-bar");
         bar.setId("statusBar");
@@ -68,6 +72,8 @@ final class StatusBar {
         solverFailuresLabel.getStyleClass().addAll("notice", "above-limit");
         solverFailuresLabel.setVisible(false);
         solverFailuresLabel.managedProperty().bind(solverFailuresLabel.visibleProperty());
+        tornLabel.setVisible(false);
+        tornLabel.managedProperty().bind(tornLabel.visibleProperty());
         limitDetail.setId("limitDetail");
         limitDetail.setWrapText(true);
         limitDetail.getStyleClass().add("detail");
@@ -151,6 +157,7 @@ final class StatusBar {
         for (SteadyLabel l : new SteadyLabel[] {timeLabel, stepsLabel, rateLabel, fpsLabel, solverLabel}) {
             l.forgetWidth();
         }
+        tornShown = -1;
         if (shownNotice != null && !noticeLabel.getText().isEmpty()) {
             noticeLabel.setText(text(shownNotice));
         }
@@ -246,6 +253,21 @@ final class StatusBar {
         }
         toggleClass(ratioDetail, "above-limit", above || (!limitHidden && limit != null && limit.unstableAtEveryDt()));
         showSolverFailures(s.solverTotals());
+        showTorn(s);
+    }
+
+    /**
+     * Says how many springs have torn ("3 springs torn", "no springs torn") while the scene's
+     * springs can tear; hidden on a scene without a tear strain. Written only when the count changes.
+     */
+    private void showTorn(Snapshot s) {
+        boolean canTear = s.scene() != null && s.scene().spec().tearStrain() > 0;
+        tornLabel.setVisible(canTear);
+        int torn = canTear ? s.tornSprings() : -1;
+        if (torn != tornShown) {
+            tornShown = torn;
+            tornLabel.setText(canTear ? I18n.text("status.torn", torn) : "");
+        }
     }
 
     /**

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.scene.ClothPins;
 import dev.hooke.core.scene.Perturbation;
+import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.ExplosionReport;
 import dev.hooke.core.solve.PreconditionerKind;
@@ -103,9 +105,9 @@ class I18nBundlesTest {
         ExplosionReport r = new ExplosionReport(1.27, 127, 0.021, IntegratorKind.SYMPLECTIC_EULER, limit,
                 ExplosionReport.Reason.nonFinite(), 0);
         I18n.setLocale(I18n.ENGLISH);
-        assertEquals(r.message(), Phrases.explosion(r), "the English sentence is the engine's");
+        assertEquals(r.message(), Phrases.explosion(r, SceneFile.defaults(SceneType.SPRING)), "the English sentence is the engine's");
         I18n.setLocale(I18n.CHINESE);
-        String zh = Phrases.explosion(r);
+        String zh = Phrases.explosion(r, SceneFile.defaults(SceneType.SPRING));
         assertTrue(zh.contains("1.270") && zh.contains("127") && zh.contains("0.02100") && zh.contains("0.02000"), zh);
         assertTrue(zh.contains("半隐式欧拉") && zh.contains("超过") && zh.contains("NaN"), zh);
     }
@@ -118,14 +120,53 @@ class I18nBundlesTest {
                 ExplosionReport.Reason.energyGrew(1234.56, 0.1), ExplosionReport.Reason.stepFailed("singular")}) {
             ExplosionReport r = new ExplosionReport(1.27, 127, 0.021, IntegratorKind.SYMPLECTIC_EULER, limit, reason, 0);
             I18n.setLocale(I18n.ENGLISH);
-            assertEquals(r.message(), Phrases.explosion(r), reason.cause().name());
+            assertEquals(r.message(), Phrases.explosion(r, SceneFile.defaults(SceneType.SPRING)), reason.cause().name());
             I18n.setLocale(I18n.CHINESE);
-            String zh = Phrases.explosion(r);
+            String zh = Phrases.explosion(r, SceneFile.defaults(SceneType.SPRING));
             switch (reason.cause()) {
                 case NON_FINITE -> assertTrue(zh.contains("NaN"), zh);
                 case ENERGY_GREW -> assertTrue(zh.contains("1.23e+03 J") && zh.contains("12346")
                         && zh.contains("0.100 J") && zh.contains("运动能量"), zh);
                 case STEP_FAILED -> assertTrue(zh.contains("singular") && zh.contains("失败"), zh);
+            }
+        }
+    }
+
+    /**
+     * A method unstable at every Δt is said to be so on the system the scene builds, with the
+     * damping it sets, in both languages: the spring and the rope by their own nouns (the rope with
+     * its number of masses), each damping coefficient set quoted, "without damping" only when none is.
+     */
+    @Test
+    void theUnstableEverywhereSentenceNamesTheSceneAndItsDamping() {
+        StabilityLimit never = new StabilityLimit(IntegratorKind.EXPLICIT_EULER, 0, 100, 0, LimitFormula.TWO_OVER_OMEGA);
+        ExplosionReport r = new ExplosionReport(1.27, 127, 0.021, IntegratorKind.EXPLICIT_EULER, never,
+                ExplosionReport.Reason.nonFinite(), 0);
+        assertTrue(never.unstableAtEveryDt(), "a limit of 0: unstable at every Δt");
+        SceneFile spring = SceneFile.defaults(SceneType.SPRING);
+        SceneFile rope = SceneFile.defaults(SceneType.CHAIN).withSpec(SceneSpec.of(SceneType.CHAIN).nodes(12));
+        SceneFile dampedRope = rope.withSpringDamping(0.25).withAirDamping(0.04);
+        I18n.setLocale(I18n.ENGLISH);
+        String en = Phrases.explosion(r, spring);
+        assertTrue(en.contains("on a spring without damping"), en);
+        String enRope = Phrases.explosion(r, rope);
+        assertTrue(enRope.contains("on a rope of 12 masses without damping") && !enRope.contains("spring"), enRope);
+        String enDamped = Phrases.explosion(r, dampedRope);
+        assertTrue(enDamped.contains("a rope of 12 masses with spring damping k_d = 0.25 N·s/m and air damping c = 0.04 N·s/m")
+                && !enDamped.contains("without"), enDamped);
+        I18n.setLocale(I18n.CHINESE);
+        String zh = Phrases.explosion(r, spring);
+        assertTrue(zh.contains("弹簧（无阻尼") && !zh.contains("["), zh);
+        String zhRope = Phrases.explosion(r, rope);
+        assertTrue(zhRope.contains("由 12 个质点组成的绳子（无阻尼") && !zhRope.contains("["), zhRope);
+        String zhDamped = Phrases.explosion(r, dampedRope);
+        assertTrue(zhDamped.contains("k_d = 0.25 N·s/m") && zhDamped.contains("c = 0.04 N·s/m")
+                && !zhDamped.contains("无阻尼"), zhDamped);
+        for (SceneType t : SceneType.values()) {
+            for (Locale locale : new Locale[] {I18n.ENGLISH, I18n.CHINESE}) {
+                I18n.setLocale(locale);
+                String text = Phrases.explosion(r, SceneFile.defaults(t));
+                assertFalse(text.contains("["), t.id() + " has a noun in " + locale + ": " + text);
             }
         }
     }

@@ -110,7 +110,7 @@ public record ExplosionReport(double time, long step, double dt, IntegratorKind 
             sb.append(String.format(Locale.ROOT, "Δt = %.4g s with %s", dt, integrator.displayName()));
         } else if (limit.unstableAtEveryDt()) {
             sb.append(String.format(Locale.ROOT,
-                    "%s is unstable at every Δt on an undamped spring (energy ×(1+Δt²ω²) per step); Δt = %.4g s",
+                    "%s is unstable at every Δt on this system; Δt = %.4g s",
                     integrator.displayName(), dt));
         } else if (limit.unlimited()) {
             sb.append(String.format(Locale.ROOT, "Δt = %.4g s with %s, which has no stability limit",

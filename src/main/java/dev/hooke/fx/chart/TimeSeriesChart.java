@@ -231,7 +231,7 @@ public final class TimeSeriesChart {
         time.setTickUnit(unit);
         time.setUpperBound(tMax > 0 ? unit * Math.ceil(1.05 * tMax / unit) : WINDOW_SECONDS);
         if (log && lo <= hi) {
-            spanDecades(lo, hi);
+            spanValues(lo, hi);
         } else if (log && series.isEmpty()) {
             spanDecades(EMPTY_LOG_LOW, EMPTY_LOG_HIGH);     // nothing to show yet: the usual decades of Δt
         }
@@ -244,6 +244,21 @@ public final class TimeSeriesChart {
     /** The fixed series ({@link #setPoints}), in order. */
     public List<XYChart.Series<Number, Number>> points() {
         return List.copyOf(fixed);
+    }
+
+    /**
+     * How far inside the log axis's ends the lowest and the highest value drawn stay at least; in
+     * decades. A Δt of a power of ten (0.01 s) would otherwise lie on the axis itself, its line
+     * hidden by the axis's edge.
+     */
+    public static final double LOG_PADDING_DECADES = 0.1;
+
+    /**
+     * The log axis over the whole decades around log₁₀ y from {@code lo} to {@code hi}, each value
+     * at least {@link #LOG_PADDING_DECADES} inside the axis's ends, at most 8 ticks.
+     */
+    private void spanValues(double lo, double hi) {
+        spanDecades(lo - LOG_PADDING_DECADES, hi + LOG_PADDING_DECADES);
     }
 
     /** The log axis over the whole decades around log₁₀ y from {@code lo} to {@code hi}, at most 8 ticks. */
@@ -398,7 +413,7 @@ public final class TimeSeriesChart {
         time.setLowerBound(lower);
         time.setUpperBound(Math.max(window, newest));
         if (log && lo <= hi) {
-            spanDecades(lo, hi);
+            spanValues(lo, hi);
         } else if (!log) {
             spanLinear(lo, hi);
         }

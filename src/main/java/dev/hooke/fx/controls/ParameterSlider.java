@@ -121,6 +121,7 @@ public final class ParameterSlider extends VBox {
         slider.setMax(toSlider(sliderMax));
         slider.setShowTickMarks(true);
         slider.setShowTickLabels(true);
+        baseTickUnit = log ? 1 : niceStep((sliderMax - sliderMin) / 4);
         if (log) {
             slider.setMajorTickUnit(1);
             slider.setMinorTickCount(0);
@@ -138,10 +139,13 @@ public final class ParameterSlider extends VBox {
             });
         } else {
             double span = sliderMax - sliderMin;
-            slider.setMajorTickUnit(niceStep(span / 4));
+            slider.setMajorTickUnit(baseTickUnit);
             slider.setMinorTickCount(1);
             slider.setBlockIncrement(span / 100);
         }
+        // the tick labels are fitted to the slider's width and the type size whenever either changes
+        slider.widthProperty().addListener(o -> fitTicks());
+        slider.skinProperty().addListener(o -> fitTicks());
         marks.setMouseTransparent(true);
         track = new StackPane(slider, marks);
         track.getStyleClass().add("parameter-track");
@@ -183,6 +187,85 @@ public final class ParameterSlider extends VBox {
                 commit();
             }
         });
+    }
+
+    /** The major tick unit the slider starts with: a decade (logarithmic) or a nice quarter of its span. */
+    private final double baseTickUnit;
+    /** Measures the tick labels in the font the slider's axis draws them with; one per slider. */
+    private final javafx.scene.text.Text tickProbe = new javafx.scene.text.Text();
+    /** The slider's axis whose tick label font {@link #fitTicks} follows (null until the skin made it). */
+    private NumberAxis fittedAxis;
+    /** The least room between two tick labels, as a share of the labels' font size (half an em). */
+    private static final double TICK_LABEL_GAP = 0.5;
+
+    /**
+     * Makes the tick labels fit: the major tick unit is the smallest whole multiple of
+     * {@link #baseTickUnit} at which every two neighbouring labels (the axis puts ticks at the
+     * lower bound, every unit after it and at the upper bound, each label centred on its tick) lie
+     * at least {@value #TICK_LABEL_GAP} em apart, so no two labels ever run together (a narrow
+     * panel, a highlight, large type). The axis does not animate its ticks: after a change of type
+     * size the old labels go at once instead of fading out over the new ones. Called when the
+     * slider's width or skin changes, and when the axis's tick label font does.
+     */
+    private void fitTicks() {
+        NumberAxis axis = (NumberAxis) slider.lookup(".axis");
+        if (axis == null) {
+            return;
+        }
+        if (axis != fittedAxis) {
+            fittedAxis = axis;
+            axis.setAnimated(false);
+            axis.tickLabelFontProperty().addListener(o -> fitTicks());
+        }
+        double length = slider.getWidth() - slider.snappedLeftInset() - slider.snappedRightInset();
+        double min = slider.getMin();
+        double span = slider.getMax() - min;
+        if (!(length > 0) || !(span > 0)) {
+            return;
+        }
+        tickProbe.setFont(axis.getTickLabelFont());
+        double perValue = length / span;
+        int units = (int) Math.floor(span / baseTickUnit + 1e-9);
+        int k = 1;
+        while (k < units && !fits(axis, k * baseTickUnit, perValue)) {
+            k++;
+        }
+        if (slider.getMajorTickUnit() != k * baseTickUnit) {
+            slider.setMajorTickUnit(k * baseTickUnit);
+        }
+    }
+
+    /** Whether the tick labels at major unit {@code unit} keep their gap, {@code perValue} px per slider unit. */
+    private boolean fits(NumberAxis axis, double unit, double perValue) {
+        double min = slider.getMin();
+        double max = slider.getMax();
+        double lastAt = Double.NaN;
+        double lastHalf = 0;
+        for (int i = 0; ; i++) {
+            double v = Math.min(min + i * unit, max);
+            boolean end = v >= max - 1e-9 * (max - min);
+            if (end) {
+                v = max;
+            }
+            double half = labelWidth(axis, v) / 2;
+            double at = (v - min) * perValue;
+            if (!Double.isNaN(lastAt) && at - lastAt < lastHalf + half + TICK_LABEL_GAP * tickProbe.getFont().getSize()) {
+                return false;
+            }
+            lastAt = at;
+            lastHalf = half;
+            if (end) {
+                return true;
+            }
+        }
+    }
+
+    /** The width of the tick label at {@code v} (a slider value) in the axis's font; in px. */
+    private double labelWidth(NumberAxis axis, double v) {
+        StringConverter<Double> format = slider.getLabelFormatter();
+        tickProbe.setText(format != null ? format.toString(v)
+                : axis.getTickLabelFormatter() != null ? axis.getTickLabelFormatter().toString(v) : Numbers.format(v));
+        return tickProbe.getLayoutBounds().getWidth();
     }
 
     private static double niceStep(double raw) {

@@ -119,6 +119,18 @@ public record Snapshot(long sequence, int generation, SceneTopology topology, fl
                 driven, edits, solverTotals, timeline, commandSteps, commandsTaken, energyScale);
     }
 
+    /** The springs torn so far: those whose strain is NaN (a broken spring has none); 0 without strains. */
+    public int tornSprings() {
+        if (strains == null) {
+            return 0;
+        }
+        int torn = 0;
+        for (float e : strains) {
+            torn += Float.isNaN(e) ? 1 : 0;
+        }
+        return torn;
+    }
+
     /** Whether the engine marked the system exploded. */
     public boolean exploded() {
         return explosion != null;

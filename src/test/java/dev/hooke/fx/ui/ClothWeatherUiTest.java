@@ -101,6 +101,8 @@ class ClothWeatherUiTest {
         assertTrue(visible(robot, "#sceneWindSpeed"));
         assertTrue(visible(robot, "#sceneTearStrain"));
         robot.interact(() -> workbench.model().sceneProperty().set(SceneType.CHAIN));
+        // the panel shows the rows of the scene value, which the model takes once the rope is built
+        waitFor("the rope's scene value", () -> workbench.model().sceneValueProperty().get().type() == SceneType.CHAIN);
         assertFalse(visible(robot, "#sceneWindSpeed"));
         assertFalse(visible(robot, "#sceneWindDirection"));
         assertFalse(visible(robot, "#sceneGust"));
@@ -130,14 +132,56 @@ class ClothWeatherUiTest {
     /** The springs the latest snapshot marks as torn (strain NaN): what the views hide. */
     private int tornInSnapshot() {
         Snapshot s = workbench.runner().latest();
-        if (s == null || s.strains() == null) {
-            return 0;
-        }
-        int torn = 0;
-        for (float e : s.strains()) {
-            torn += Float.isNaN(e) ? 1 : 0;
-        }
-        return torn;
+        return s == null ? 0 : s.tornSprings();
+    }
+
+    /**
+     * The cloth in a 15 m/s wind with a tear strain of 5 % tears; the status bar says how many
+     * springs tore, the count of the snapshot shown and of the engine once paused. Before a tear
+     * strain is set the cloth cannot tear and the bar says nothing of tearing; on the rope neither.
+     */
+    @Test
+    void theStatusBarCountsTheTornSprings(FxRobot robot) throws Exception {
+        assertFalse(visible(robot, "#tornLabel"), "no tear strain: nothing can tear");
+        robot.interact(() -> {
+            set(robot, "#sceneWindSpeed", "15");
+            set(robot, "#sceneTearStrain", "0.05");
+            robot.lookup("#sceneApply").queryAs(Button.class).fire();
+        });
+        waitFor("the tearing cloth", () -> workbench.runner().latest().scene().spec().tearStrain() == 0.05);
+        UiFixture.eventually("the count before a tear", dev.hooke.Tolerances.SETTLE_SECONDS,
+                () -> tornShown(robot) == 0 ? null : "the bar says " + tornText(robot));
+        robot.clickOn("#playButton");
+        waitFor("springs to tear", () -> tornInSnapshot() > 0);
+        robot.clickOn("#playButton");
+        waitFor("the paused snapshot", () -> !workbench.runner().latest().running());
+        int inEngine = UiFixture.engine(workbench, sim -> sim.system().brokenCount());
+        assertTrue(inEngine > 0, "the engine broke springs");
+        UiFixture.eventually("the bar's count of the paused cloth", dev.hooke.Tolerances.SETTLE_SECONDS, () -> {
+            int shown = tornShown(robot);
+            int inSnapshot = workbench.rendered() == null ? -1 : workbench.rendered().tornSprings();
+            return shown == inEngine && inSnapshot == inEngine ? null
+                    : "the bar says \"" + tornText(robot) + "\", the snapshot drawn " + inSnapshot + ", the engine " + inEngine;
+        });
+        assertTrue(visible(robot, "#tornLabel"), "the count is shown");
+        var bar = robot.lookup("#statusBar").queryAs(dev.hooke.fx.controls.OneLineBar.class);
+        assertFalse(UiFixture.onFx(bar::leftOut).contains(robot.lookup("#tornLabel").query()), "the count has room");
+        robot.interact(() -> workbench.model().sceneProperty().set(SceneType.CHAIN));
+        waitFor("the rope", () -> workbench.runner().latest().topology().type() == SceneType.CHAIN);
+        UiFixture.eventually("no count on the rope", dev.hooke.Tolerances.SETTLE_SECONDS,
+                () -> robot.lookup("#tornLabel").query().isVisible() ? "the rope's bar says " + tornText(robot) : null);
+    }
+
+    private static String tornText(FxRobot robot) {
+        return robot.lookup("#tornLabel").queryAs(Label.class).getText();
+    }
+
+    /** The count of torn springs the status bar shows ("1,167 springs torn"): 0 for "no springs torn", −1 for none shown. */
+    private static int tornShown(FxRobot robot) {
+        String text = tornText(robot);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("[0-9][0-9,]*").matcher(text);
+        return m.find() ? Integer.parseInt(m.group().replace(",", ""))
+                : text.equals(dev.hooke.fx.I18n.text("status.torn", 0)) ? 0 : -1;
     }
 
     private static boolean visible(FxRobot robot, String id) {

@@ -145,4 +145,35 @@ class ScenePanelUiTest {
         }
         return true;
     }
+
+    /**
+     * The controls of the cloth only, offered on the cloth only, as a person switches scenes in the
+     * toolbar (rope, cloth, rope, cube): "Cloth as wireframe" and the wind and tear rows are shown
+     * on the cloth and take no room in the panel on the rope and the cube.
+     */
+    @Test
+    void theClothsControlsComeAndGoWithTheCloth(FxRobot robot) {
+        String[] clothOnly = {"#wireframeToggle", "#sceneWindSpeed", "#sceneTearStrain"};
+        SceneType[] path = {SceneType.CHAIN, SceneType.CLOTH, SceneType.CHAIN, SceneType.CUBE};
+        for (SceneType type : path) {
+            UiFixture.chooseScene(robot, type);
+            UiFixture.waitFor("the " + type.id(), () -> workbench.runner().latest().topology().type() == type
+                    && workbench.model().sceneValueProperty().get().type() == type);
+            boolean cloth = type == SceneType.CLOTH;
+            for (String id : clothOnly) {
+                Node n = robot.lookup(id).query();
+                boolean shown = UiFixture.onFx(() -> {
+                    for (Node p = n; p != null; p = p.getParent()) {
+                        if (!p.isVisible()) {
+                            return false;
+                        }
+                    }
+                    return true;
+                });
+                assertEquals(cloth, shown, id + " on the " + type.id());
+            }
+            Node wire = robot.lookup("#wireframeToggle").query();
+            assertEquals(cloth, UiFixture.onFx(wire::isManaged), "the wireframe switch takes room on the " + type.id());
+        }
+    }
 }
