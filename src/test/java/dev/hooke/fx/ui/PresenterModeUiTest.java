@@ -45,8 +45,8 @@ class PresenterModeUiTest {
 
     /** The share of the window the view covers at least in presenter mode. */
     private static final double PRESENTER_VIEW_SHARE = 0.6;
-    /** How many times the window's type is the readout's at least: big, read from the back row. */
-    private static final double BIG_TYPE = 1.8;
+    /** How many times the status bar's type the readout's is at least: big, read from the back row. */
+    private static final double BIG_TYPE = 1.5;
 
     private final Preferences node = Preferences.userRoot().node("dev/hooke/test/" + UUID.randomUUID());
     private Stage stage;
