@@ -95,7 +95,8 @@ public final class Workbench implements AutoCloseable {
     /** The FX thread's time per pulse, and its readout over the view. */
     private final PerformanceMonitor performance = new PerformanceMonitor();
     private final ModesWindow modes = new ModesWindow(() -> root.getScene() == null ? null : root.getScene().getWindow(),
-            this::engineState);
+            () -> this.sideShown == null ? List.of() : java.util.Collections.singletonList(this.sideShown.localToScreen(
+                    this.sideShown.getLayoutBounds())), this::engineState);
     /** The simulation's positions, velocities and time, copied on its own thread (a mode's energy). */
     private java.util.concurrent.CompletableFuture<double[][]> engineState() {
         return runner.query(sim -> new double[][] {sim.system().x.clone(), sim.system().v.clone(), {sim.time()}});
@@ -173,6 +174,7 @@ public final class Workbench implements AutoCloseable {
         model.runningProperty().addListener((obs, was, running) -> showPlayState(running));
         model.largeTypeProperty().addListener((obs, was, on) -> toggleClass(root, "large-type", on));
         model.projectorColoursProperty().addListener((obs, was, on) -> toggleClass(root, "projector-colours", on));
+        modes.largeTypeProperty().bind(model.largeTypeProperty());
         lessons = new LessonPanel(model, this::highlight);
         menu = new WorkbenchMenu(this);
         exports = new Exports(runner, view, chart,

@@ -97,6 +97,12 @@ final class ModeDisplay {
         timeAxis.setForceZeroInRange(false);
         energyAxis.setForceZeroInRange(true);
         energyChart.getData().add(energySeries);
+        // the slider gives way to the texts in large type
+        amplitudeLabel.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        live.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        amplitude.setMinWidth(60);
+        amplitude.setFocusTraversable(false);       // the keyboard is the workbench's (ModesWindow.forward)
+        live.setFocusTraversable(false);
         HBox row = new HBox(8, amplitudeLabel, amplitude, live);
         row.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(amplitude, Priority.ALWAYS);
