@@ -298,8 +298,17 @@ public final class ParameterSlider extends VBox {
         }
     }
 
-    /** Takes the field's text as the new value, or marks the field and restores it. */
+    /**
+     * Takes the field's text as the new value, or marks the field and restores it. A field that
+     * still shows the value as it was written (rounded to its shown digits) leaves the value as it
+     * is: a field losing the focus, as when the panel is built again in another language, must not
+     * round what was typed before.
+     */
     private void commit() {
+        if (field.getText().equals(Numbers.format(value.get()))) {
+            markValid(null);
+            return;
+        }
         String problem;
         double typed = Double.NaN;
         try {
