@@ -34,8 +34,8 @@ public final class FlatView implements SceneView {
     private final SphereCentre sphereCentre = new SphereCentre();
     private final double[] centre = new double[3];
     /** Scratch for keeping a mesh in view that left its framed box ({@link CameraFraming#inView}). */
-    private final double[] lo = new double[3];
-    private final double[] hi = new double[3];
+    private final double[] mesh = new double[6];
+    private final double[] box = new double[6];
     /** The projection of the last drawing: canvas = (ox + scale·x, oy − scale·y). */
     private double ox;
     private double oy;
@@ -118,11 +118,19 @@ public final class FlatView implements SceneView {
         // the whole motion in view, seen from the front (x right, y up); a mesh that left that box
         // stays in view, as the 3D view's camera keeps it (a blow-up is not followed)
         float[] x = last.positions();
-        MotionBounds box = last.explosion() != null ? t.motion() : CameraFraming.inView(t.motion(), x, lo, hi);
-        scale = Framing.FILL * Math.min(w / Math.max(1e-3, box.maxX() - box.minX()),
-                h / Math.max(1e-3, box.maxY() - box.minY()));
-        ox = w / 2 - scale * box.centreX();
-        oy = h / 2 + scale * box.centreY();
+        // (box: {minX, minY, minZ, maxX, maxY, maxZ}), filling Framing.FILL of the binding dimension
+        if (last.explosion() == null) {
+            CameraFraming.inView(t.motion(), x, mesh, box);
+        } else {
+            MotionBounds m = t.motion();
+            box[0] = m.minX();
+            box[1] = m.minY();
+            box[3] = m.maxX();
+            box[4] = m.maxY();
+        }
+        scale = Framing.FILL * Math.min(w / Math.max(1e-3, box[3] - box[0]), h / Math.max(1e-3, box[4] - box[1]));
+        ox = w / 2 - scale * 0.5 * (box[0] + box[3]);
+        oy = h / 2 + scale * 0.5 * (box[1] + box[4]);
 
         if (t.hasGround()) {
             g.setStroke(Palette.GROUND_LIGHT);
