@@ -21,7 +21,7 @@ import javafx.scene.shape.StrokeLineCap;
  * that leaves it as the 3D view's camera does ({@link CameraFraming#inView}), springs as
  * lines coloured by kind, particles as dots,
  * pinned ones (as the snapshot reports them) as red squares, a yellow ring where an explosion started, with a message saying why
- * the view is flat.
+ * the view is flat, and the wind's arrow ({@link WindArrow}, seen from the front) while the scene has wind.
  */
 public final class FlatView implements SceneView {
 
@@ -29,6 +29,8 @@ public final class FlatView implements SceneView {
     private final Pane canvasHolder = new Pane();
     private final Canvas canvas = new Canvas(400, 300);
     private final Label message = new Label();
+    /** The wind's direction (seen from the front) and speed in the lower right corner, while the scene has wind. */
+    private final WindArrow windArrow = new WindArrow();
     private Snapshot last;
     /** Where the sphere obstacle is drawn (engine coordinates), and the scene value it is read from. */
     private final SphereCentre sphereCentre = new SphereCentre();
@@ -54,7 +56,9 @@ public final class FlatView implements SceneView {
         message.setWrapText(true);
         StackPane.setAlignment(message, Pos.TOP_CENTER);
         StackPane.setMargin(message, new Insets(12));
-        root.getChildren().addAll(canvasHolder, message);
+        StackPane.setAlignment(windArrow.node(), Pos.BOTTOM_RIGHT);
+        StackPane.setMargin(windArrow.node(), new Insets(10));
+        root.getChildren().addAll(canvasHolder, message, windArrow.node());
         root.setId("sceneView");
         root.getStyleClass().add("scene-view");
         root.setMinSize(100, 100);
@@ -68,6 +72,12 @@ public final class FlatView implements SceneView {
     @Override
     public void localize() {
         message.setText(SceneView.no3dMessage());
+        windArrow.localize();
+    }
+
+    /** The wind's arrow (for tests): the node {@code #windArrow}. */
+    public Node windArrow() {
+        return windArrow.node();
     }
 
     @Override
@@ -101,6 +111,9 @@ public final class FlatView implements SceneView {
 
     @Override
     public void update(Snapshot s) {
+        if (last == null || last.topology() != s.topology()) {
+            windArrow.showWind(s.topology());
+        }
         last = s;
         redraw();
     }
