@@ -349,4 +349,11 @@ public final class Tolerances {
      * gets a third of the force, so the triangle falls without turning or stretching.
      */
     public static final double TERMINAL_SPEED_REL = 1e-6;
+
+    /**
+     * The angle between the wind's arrow as drawn and the wind's image in the view, in degrees: the
+     * arrow's ends are placed in doubles from the same unit vector, so they agree to round-off; a
+     * wrong sign or a swapped axis is off by 90° or 180°, a yaw or pitch left out by tens of degrees.
+     */
+    public static final double WIND_ARROW_DEGREES = 0.5;
 }

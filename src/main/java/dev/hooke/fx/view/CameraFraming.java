@@ -26,8 +26,9 @@ final class CameraFraming {
     /** The box the camera shows now ({@link #framed}, or where the mesh went), and how. */
     private MotionBounds fitted;
     private Framing shown;
-    private final double[] lo = new double[3];
-    private final double[] hi = new double[3];
+    /** Scratch for {@link #inView}: the mesh's extent, and the box it asks for. */
+    private final double[] mesh = new double[6];
+    private final double[] want = new double[6];
 
     CameraFraming(OrbitCamera orbit) {
         this.orbit = orbit;
@@ -71,10 +72,20 @@ final class CameraFraming {
         if (orbit.moved() || shown == null || exploded) {
             return;
         }
-        MotionBounds want = inView(framed, x, lo, hi);
-        if (!want.equals(fitted)) {
-            fit(want);
+        if (!inView(framed, x, mesh, want)) {
+            if (fitted != framed) {
+                fit(framed);
+            }
+        } else if (!holdsExactly(fitted, want)) {
+            fit(new MotionBounds(want[0], want[1], want[2], want[3], want[4], want[5], framed.seconds(),
+                    framed.energyCap(), framed.leftReach()));
         }
+    }
+
+    /** Whether {@code b} is the box {@code {minX, minY, minZ, maxX, maxY, maxZ}}. */
+    private static boolean holdsExactly(MotionBounds b, double[] box) {
+        return b.minX() == box[0] && b.minY() == box[1] && b.minZ() == box[2] && b.maxX() == box[3]
+                && b.maxY() == box[4] && b.maxZ() == box[5];
     }
 
     /**
@@ -82,44 +93,52 @@ final class CameraFraming {
      * itself while the mesh is inside it; otherwise, along each axis where the mesh is out, the box
      * moved just far enough to hold it where the mesh is no longer than the box (a cloth that fell),
      * and the box widened to hold all of it where the mesh is longer (a torn-off piece below the
-     * part that still hangs). Positions that are not finite are left out.
+     * part that still hangs). Positions that are not finite are left out. Allocates nothing: a view
+     * calls it every frame.
      *
-     * @param lo scratch, 3 entries: the mesh's smallest coordinates
-     * @param hi scratch, 3 entries: its largest
-     * @return {@code box} itself, or a new box
+     * @param mesh scratch, 6 entries: the mesh's smallest coordinates, then its largest
+     * @param out  receives the box to frame, {minX, minY, minZ, maxX, maxY, maxZ}
+     * @return whether the mesh is out of {@code box} ({@code out} then differs from it)
      */
-    static MotionBounds inView(MotionBounds box, float[] x, double[] lo, double[] hi) {
-        java.util.Arrays.fill(lo, Double.POSITIVE_INFINITY);
-        java.util.Arrays.fill(hi, Double.NEGATIVE_INFINITY);
+    static boolean inView(MotionBounds box, float[] x, double[] mesh, double[] out) {
+        for (int k = 0; k < 3; k++) {
+            mesh[k] = Double.POSITIVE_INFINITY;
+            mesh[3 + k] = Double.NEGATIVE_INFINITY;
+        }
         for (int q = 0; q + 2 < x.length; q += 3) {
             for (int k = 0; k < 3; k++) {
                 float v = x[q + k];
                 if (Float.isFinite(v)) {
-                    lo[k] = Math.min(lo[k], v);
-                    hi[k] = Math.max(hi[k], v);
+                    mesh[k] = Math.min(mesh[k], v);
+                    mesh[3 + k] = Math.max(mesh[3 + k], v);
                 }
             }
         }
-        double[] min = {box.minX(), box.minY(), box.minZ()};
-        double[] max = {box.maxX(), box.maxY(), box.maxZ()};
+        out[0] = box.minX();
+        out[1] = box.minY();
+        out[2] = box.minZ();
+        out[3] = box.maxX();
+        out[4] = box.maxY();
+        out[5] = box.maxZ();
         // a mesh on the box's face, to round-off, is inside it
-        double margin = 1e-6 * Math.max(max[0] - min[0], Math.max(max[1] - min[1], max[2] - min[2]));
-        boolean out = false;
+        double margin = 1e-6 * Math.max(out[3] - out[0], Math.max(out[4] - out[1], out[5] - out[2]));
+        boolean outside = false;
         for (int k = 0; k < 3; k++) {
-            if (!(lo[k] <= hi[k]) || (lo[k] >= min[k] - margin && hi[k] <= max[k] + margin)) {
+            double lo = mesh[k];
+            double hi = mesh[3 + k];
+            if (!(lo <= hi) || (lo >= out[k] - margin && hi <= out[3 + k] + margin)) {
                 continue;
             }
-            out = true;
-            if (hi[k] - lo[k] <= max[k] - min[k]) {
-                double shift = lo[k] < min[k] ? lo[k] - min[k] : hi[k] - max[k];
-                min[k] += shift;
-                max[k] += shift;
+            outside = true;
+            if (hi - lo <= out[3 + k] - out[k]) {
+                double shift = lo < out[k] ? lo - out[k] : hi - out[3 + k];
+                out[k] += shift;
+                out[3 + k] += shift;
             } else {
-                min[k] = Math.min(min[k], lo[k]);
-                max[k] = Math.max(max[k], hi[k]);
+                out[k] = Math.min(out[k], lo);
+                out[3 + k] = Math.max(out[3 + k], hi);
             }
         }
-        return out ? new MotionBounds(min[0], min[1], min[2], max[0], max[1], max[2], box.seconds(),
-                box.energyCap(), box.leftReach()) : box;
+        return outside;
     }
 }

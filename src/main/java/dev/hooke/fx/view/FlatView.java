@@ -21,7 +21,7 @@ import javafx.scene.shape.StrokeLineCap;
  * that leaves it as the 3D view's camera does ({@link CameraFraming#inView}), springs as
  * lines coloured by kind, particles as dots,
  * pinned ones (as the snapshot reports them) as red squares, a yellow ring where an explosion started, with a message saying why
- * the view is flat.
+ * the view is flat, and the wind's arrow ({@link WindArrow}, seen from the front) while the scene has wind.
  */
 public final class FlatView implements SceneView {
 
@@ -29,13 +29,15 @@ public final class FlatView implements SceneView {
     private final Pane canvasHolder = new Pane();
     private final Canvas canvas = new Canvas(400, 300);
     private final Label message = new Label();
+    /** The wind's direction (seen from the front) and speed in the lower right corner, while the scene has wind. */
+    private final WindArrow windArrow = new WindArrow();
     private Snapshot last;
     /** Where the sphere obstacle is drawn (engine coordinates), and the scene value it is read from. */
     private final SphereCentre sphereCentre = new SphereCentre();
     private final double[] centre = new double[3];
     /** Scratch for keeping a mesh in view that left its framed box ({@link CameraFraming#inView}). */
-    private final double[] lo = new double[3];
-    private final double[] hi = new double[3];
+    private final double[] mesh = new double[6];
+    private final double[] box = new double[6];
     /** The projection of the last drawing: canvas = (ox + scale·x, oy − scale·y). */
     private double ox;
     private double oy;
@@ -54,7 +56,9 @@ public final class FlatView implements SceneView {
         message.setWrapText(true);
         StackPane.setAlignment(message, Pos.TOP_CENTER);
         StackPane.setMargin(message, new Insets(12));
-        root.getChildren().addAll(canvasHolder, message);
+        StackPane.setAlignment(windArrow.node(), Pos.BOTTOM_RIGHT);
+        StackPane.setMargin(windArrow.node(), new Insets(10));
+        root.getChildren().addAll(canvasHolder, message, windArrow.node());
         root.setId("sceneView");
         root.getStyleClass().add("scene-view");
         root.setMinSize(100, 100);
@@ -68,6 +72,12 @@ public final class FlatView implements SceneView {
     @Override
     public void localize() {
         message.setText(SceneView.no3dMessage());
+        windArrow.localize();
+    }
+
+    /** The wind's arrow (for tests): the node {@code #windArrow}. */
+    public Node windArrow() {
+        return windArrow.node();
     }
 
     @Override
@@ -101,6 +111,9 @@ public final class FlatView implements SceneView {
 
     @Override
     public void update(Snapshot s) {
+        if (last == null || last.topology() != s.topology()) {
+            windArrow.showWind(s.topology());
+        }
         last = s;
         redraw();
     }
@@ -118,11 +131,19 @@ public final class FlatView implements SceneView {
         // the whole motion in view, seen from the front (x right, y up); a mesh that left that box
         // stays in view, as the 3D view's camera keeps it (a blow-up is not followed)
         float[] x = last.positions();
-        MotionBounds box = last.explosion() != null ? t.motion() : CameraFraming.inView(t.motion(), x, lo, hi);
-        scale = Framing.FILL * Math.min(w / Math.max(1e-3, box.maxX() - box.minX()),
-                h / Math.max(1e-3, box.maxY() - box.minY()));
-        ox = w / 2 - scale * box.centreX();
-        oy = h / 2 + scale * box.centreY();
+        // (box: {minX, minY, minZ, maxX, maxY, maxZ}), filling Framing.FILL of the binding dimension
+        if (last.explosion() == null) {
+            CameraFraming.inView(t.motion(), x, mesh, box);
+        } else {
+            MotionBounds m = t.motion();
+            box[0] = m.minX();
+            box[1] = m.minY();
+            box[3] = m.maxX();
+            box[4] = m.maxY();
+        }
+        scale = Framing.FILL * Math.min(w / Math.max(1e-3, box[3] - box[0]), h / Math.max(1e-3, box[4] - box[1]));
+        ox = w / 2 - scale * 0.5 * (box[0] + box[3]);
+        oy = h / 2 + scale * 0.5 * (box[1] + box[4]);
 
         if (t.hasGround()) {
             g.setStroke(Palette.GROUND_LIGHT);

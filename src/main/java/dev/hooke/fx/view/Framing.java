@@ -10,8 +10,11 @@ import javafx.scene.transform.Rotate;
  * sweep ({@link MotionBounds}), seen from the direction its recipe gives
  * ({@link SceneFraming#yaw()}, {@link SceneFraming#pitch()}), at the distance where every corner
  * of the box falls inside the view, clear of a band kept free along the top (where the view's hint
- * is written). Distances are found by bisection on the perspective projection itself, so the
- * box fits for any view shape and any direction.
+ * is written). The box's image fills {@link #FILL} of the view's height or of its width, whichever
+ * binds first, centred in the view (moved down as far as the hint's band needs), so that the mesh
+ * is large and the corners are left free for the view's overlays (the wind's arrow, the colour
+ * legend). Distances are found by bisection on the perspective projection itself, so the box fits
+ * for any view shape and any direction.
  *
  * <p>The camera is an orbit rig as in {@link OrbitCamera}: view coordinates are the engine's with y
  * and z negated (JavaFX's y points down); the camera sits at {@code target + R (0, 0, −distance)}
@@ -28,8 +31,10 @@ import javafx.scene.transform.Rotate;
  */
 public record Framing(double tx, double ty, double tz, double yaw, double pitch, double distance) {
 
-    /** How much of the view's half-width and half-height the box may fill. */
-    public static final double FILL = 0.9;
+    /** The share of the view's height, and of its width, that the framed box fills at most. */
+    public static final double FILL = 0.7;
+    /** The margin kept clear along the view's top and bottom edges and under the hint's band, in ndc (a 20th of the height). */
+    static final double EDGE = 0.1;
     /** The steepest pitch the camera takes; in degrees. */
     static final double MAX_PITCH = 89;
 
@@ -44,28 +49,46 @@ public record Framing(double tx, double ty, double tz, double yaw, double pitch,
      */
     public static Framing fit(MotionBounds box, SceneFraming direction, double fieldOfView, double aspect,
                               double topReserved) {
-        double top = Math.max(0, Math.min(0.4, topReserved));
+        double[] window = heightWindow(topReserved);
         double tan = Math.tan(Math.toRadians(fieldOfView / 2));
         Rotate yawR = new Rotate(direction.yaw(), Rotate.Y_AXIS);
         Rotate pitchR = new Rotate(-clampPitch(direction.pitch()), Rotate.X_AXIS);
         Point3D right = yawR.transform(pitchR.transform(new Point3D(1, 0, 0)));
         Point3D down = yawR.transform(pitchR.transform(new Point3D(0, 1, 0)));
-        Point3D[] corners = corners(box);
+        Point3D[] corners = corners(box, direction);
         double size = Math.max(1e-3, Math.sqrt(sq(box.maxX() - box.minX()) + sq(box.maxY() - box.minY())
                 + sq(box.maxZ() - box.minZ())));
         Point3D target = new Point3D(box.centreX(), -box.centreY(), -box.centreZ());
         double d = size;
-        // The band's centre is at −FILL + 2·top … FILL, so at ndc y = top; centre the box's image
-        // there and across, then move back until every corner is inside (three rounds settle it).
+        // Centre the box's image in its window and across, then move back until every corner is
+        // inside (three rounds settle it).
+        double middle = 0.5 * (window[0] + window[1]);
         for (int round = 0; round < 3; round++) {
-            d = distanceToFit(corners, target, yawR, pitchR, tan, aspect, top, size);
+            d = distanceToFit(corners, target, yawR, pitchR, tan, aspect, window, size);
             double[] range = ndcRange(corners, target, yawR, pitchR, d, tan, aspect);
             double shiftX = 0.5 * (range[0] + range[1]) * aspect * tan * d;
-            double shiftY = (0.5 * (range[2] + range[3]) - top) * tan * d;
+            double shiftY = (0.5 * (range[2] + range[3]) - middle) * tan * d;
             target = target.add(right.multiply(shiftX)).add(down.multiply(shiftY));
         }
-        d = distanceToFit(corners, target, yawR, pitchR, tan, aspect, top, size);
+        d = distanceToFit(corners, target, yawR, pitchR, tan, aspect, window, size);
         return new Framing(target.getX(), target.getY(), target.getZ(), direction.yaw(), direction.pitch(), d);
+    }
+
+    /**
+     * The part of the view's height the framed box's image must lie in, {top, bottom} in normalised
+     * device coordinates (y down, −1 at the view's top): {@link #FILL} of the height, centred in the
+     * view, moved down just clear of the hint's band and {@link #EDGE} below it; shorter where the
+     * hint leaves less than that.
+     *
+     * @param topReserved the fraction of the view's height kept free along its top (0 … 0.4)
+     */
+    public static double[] heightWindow(double topReserved) {
+        double top = Math.max(0, Math.min(0.4, topReserved));
+        double lo = -1 + 2 * top + EDGE;
+        double hi = 1 - EDGE;
+        double span = Math.min(2 * FILL, hi - lo);
+        double centre = Math.max(lo + span / 2, Math.min(hi - span / 2, 0));
+        return new double[] {centre - span / 2, centre + span / 2};
     }
 
     /**
@@ -85,10 +108,10 @@ public record Framing(double tx, double ty, double tz, double yaw, double pitch,
 
     /** The least distance (by bisection) at which every corner is inside the view's free region. */
     private static double distanceToFit(Point3D[] corners, Point3D target, Rotate yawR, Rotate pitchR, double tan,
-                                        double aspect, double top, double size) {
+                                        double aspect, double[] window, double size) {
         double lo = 0;
         double hi = size;
-        while (!inside(corners, target, yawR, pitchR, hi, tan, aspect, top)) {
+        while (!inside(corners, target, yawR, pitchR, hi, tan, aspect, window)) {
             lo = hi;
             hi *= 2;
             if (hi > 1e6 * size) {
@@ -97,7 +120,7 @@ public record Framing(double tx, double ty, double tz, double yaw, double pitch,
         }
         for (int i = 0; i < 60 && hi - lo > 1e-6 * hi; i++) {
             double mid = 0.5 * (lo + hi);
-            if (inside(corners, target, yawR, pitchR, mid, tan, aspect, top)) {
+            if (inside(corners, target, yawR, pitchR, mid, tan, aspect, window)) {
                 hi = mid;
             } else {
                 lo = mid;
@@ -107,7 +130,7 @@ public record Framing(double tx, double ty, double tz, double yaw, double pitch,
     }
 
     private static boolean inside(Point3D[] corners, Point3D target, Rotate yawR, Rotate pitchR, double d, double tan,
-                                  double aspect, double top) {
+                                  double aspect, double[] window) {
         for (Point3D c : corners) {
             Point3D q = camera(c, target, yawR, pitchR, d);
             if (q.getZ() <= 0.05 * d) {
@@ -115,7 +138,7 @@ public record Framing(double tx, double ty, double tz, double yaw, double pitch,
             }
             double x = q.getX() / (q.getZ() * tan * aspect);
             double y = q.getY() / (q.getZ() * tan);
-            if (Math.abs(x) > FILL || y > FILL || y < -FILL + 2 * top) {
+            if (Math.abs(x) > FILL || y > window[1] || y < window[0]) {
                 return false;
             }
         }
@@ -148,7 +171,21 @@ public record Framing(double tx, double ty, double tz, double yaw, double pitch,
         }
     }
 
-    private static Point3D[] corners(MotionBounds b) {
+    /**
+     * The points to fit, in view coordinates: the motion's extreme positions for this direction
+     * ({@link MotionBounds.Seen}), whose images bound the motion's own, when they were found for it;
+     * else the axis-aligned box's corners.
+     */
+    private static Point3D[] corners(MotionBounds b, SceneFraming direction) {
+        MotionBounds.Seen seen = b.seen();
+        if (seen != null && seen.yaw() == direction.yaw() && seen.pitch() == direction.pitch()) {
+            double[] p = seen.points();
+            Point3D[] out = new Point3D[p.length / 3];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = new Point3D(p[3 * i], -p[3 * i + 1], -p[3 * i + 2]);
+            }
+            return out;
+        }
         Point3D[] out = new Point3D[8];
         for (int i = 0; i < 8; i++) {
             double x = (i & 1) == 0 ? b.minX() : b.maxX();

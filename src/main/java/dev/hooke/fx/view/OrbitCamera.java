@@ -104,6 +104,23 @@ final class OrbitCamera {
         return -back.getZ();
     }
 
+    /** The camera's turn about the vertical axis; in degrees. */
+    double yawDegrees() {
+        return yaw.getAngle();
+    }
+
+    /** How far the camera looks down; in degrees. */
+    double pitchDegrees() {
+        return -pitch.getAngle();
+    }
+
+    /** Runs {@code r} whenever the camera turns (a drag, a new framing). */
+    void onTurn(Runnable r) {
+        javafx.beans.InvalidationListener l = o -> r.run();
+        yaw.angleProperty().addListener(l);
+        pitch.angleProperty().addListener(l);
+    }
+
     private static double clampPitch(double p) {
         return Framing.clampPitch(p);
     }

@@ -97,6 +97,8 @@ public final class ThreeDView implements SceneView {
     private float[] perParticle = new float[0];
     private int[] perParticleCount = new int[0];
     private final ColourLegend legend;
+    /** The wind's direction and speed in the lower right corner, while the scene has wind. */
+    private final WindArrow windArrow = new WindArrow();
     /** The hint in the upper left corner: how to drag and pin particles. */
     private final Label hint = new Label();
     /** Where the camera looks: framed on the scene's motion, following a mesh that leaves it. */
@@ -177,6 +179,16 @@ public final class ThreeDView implements SceneView {
         hint.maxWidthProperty().bind(holder.widthProperty().subtract(20));
         hint.setMouseTransparent(true);
         holder.getChildren().add(hint);
+        Node arrow = windArrow.node();
+        holder.getChildren().add(arrow);
+        javafx.beans.InvalidationListener corner = o -> {
+            arrow.setLayoutX(holder.getWidth() - arrow.getLayoutBounds().getWidth() - 10);
+            arrow.setLayoutY(holder.getHeight() - arrow.getLayoutBounds().getHeight() - 10);
+        };
+        holder.widthProperty().addListener(corner);
+        holder.heightProperty().addListener(corner);
+        arrow.layoutBoundsProperty().addListener(corner);
+        orbit.onTurn(() -> windArrow.turn(orbit.yawDegrees(), orbit.pitchDegrees()));
         hintTimer.setOnFinished(e -> hintFade.playFromStart());
         hintFade.setFromValue(1);
         hintFade.setToValue(0);
@@ -234,7 +246,13 @@ public final class ThreeDView implements SceneView {
     @Override
     public void localize() {
         legend.localize(colourMode);
+        windArrow.localize();
         sayHint();
+    }
+
+    /** The wind's arrow (for tests): the node {@code #windArrow}. */
+    public Node windArrow() {
+        return windArrow.node();
     }
 
     /** The hint over the view names the sphere only when there is one to drag. */
@@ -506,6 +524,7 @@ public final class ThreeDView implements SceneView {
             world.getChildren().add(obstacle);
         }
         sayHint();
+        windArrow.showWind(t);
         if (cloth) {
             int n = t.gridSize();
             grid = new GridMeshBuffer(n, n);

@@ -4,7 +4,9 @@ import static dev.hooke.Tolerances.MIN_CLOTH_COLOURED;
 import static dev.hooke.Tolerances.MIN_CLOTH_SHARE;
 import static dev.hooke.Tolerances.PIXEL_DIFFERENCE;
 import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
+import static dev.hooke.Tolerances.WIND_ARROW_DEGREES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -224,6 +226,52 @@ class ClothRenderingTest {
         } finally {
             onFx(() -> ((Group) view.subScene().getRoot()).getChildren().remove(marker));
         }
+    }
+
+    /** A snapshot of {@code scene} after its first step. */
+    private static Snapshot start(SceneFile scene) throws Exception {
+        try (SimulationRunner runner = new SimulationRunner(scene)) {
+            runner.stepOnce();
+            runner.query(sim -> null).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return runner.latest();
+        }
+    }
+
+    /**
+     * A wind on the cloth shows the arrow in the 3D view, pointing where the camera draws the wind:
+     * the image of a short step along the wind from the point the camera looks at, through the
+     * framing's own projection; the speed is written under it. The rope has no arrow.
+     */
+    @Test
+    void theWindsArrowPointsWhereTheCameraDrawsTheWind() throws Exception {
+        SceneFile file = SceneFile.defaults(SceneType.CLOTH);
+        double[] w = {6, 0, 8};                 // 10 m/s, 53° from +x towards +z
+        Snapshot windy = start(file.withSpec(file.spec().wind(w[0], w[1], w[2])));
+        Framing f = onFx(() -> {
+            view.update(windy);
+            view.resetView();
+            return view.shownFraming();
+        });
+        javafx.scene.shape.Line shaft = (javafx.scene.shape.Line) view.windArrow().lookup("#windShaft");
+        double[] drawn = onFx(() -> {
+            assertTrue(view.windArrow().isVisible() && shaft.isVisible(), "the wind's arrow is shown");
+            return new double[] {shaft.getEndX() - shaft.getStartX(), shaft.getEndY() - shaft.getStartY()};
+        });
+        // the point looked at, in engine coordinates (view coordinates negate y and z)
+        double[] a = f.project(f.tx(), -f.ty(), -f.tz(), 30);
+        double[] b = f.project(f.tx() + 0.001 * w[0], -f.ty() + 0.001 * w[1], -f.tz() + 0.001 * w[2], 30);
+        double want = Math.atan2(b[1] - a[1], b[0] - a[0]);
+        double got = Math.atan2(drawn[1], drawn[0]);
+        assertEquals(0, Math.toDegrees(Math.IEEEremainder(got - want, 2 * Math.PI)), WIND_ARROW_DEGREES,
+                "the arrow's angle against the wind's image");
+        String label = onFx(() -> ((javafx.scene.control.Label) view.windArrow().lookup("#windLabel")).getText());
+        assertTrue(label.contains("10") && label.contains("m/s"), label);
+
+        Snapshot rope = start(SceneFile.defaults(SceneType.CHAIN));
+        assertFalse(onFx(() -> {
+            view.update(rope);
+            return view.windArrow().isVisible();
+        }), "the rope has no arrow");
     }
 
     /** A cloth torn by a 15 m/s wind at a tear strain of 0.05, after 4 s: pieces hang and pieces fall. */

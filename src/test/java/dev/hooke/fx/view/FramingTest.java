@@ -44,8 +44,6 @@ class FramingTest {
 
     /** The views checked: {aspect ratio, fraction of the height kept free along the top}. */
     private static final double[][] VIEWS = {{2.1, 0.07}, {1.3, 0.12}};
-    /** What a projected particle may overshoot the filled region by (the region fills 0.9 of the view). */
-    private static final double SLACK = 0.02;
     private static final double FOV = OrbitCamera.FIELD_OF_VIEW;
     /** Every how many steps of a lesson one is checked, from the first. */
     private static final int STEP_STRIDE = TestScale.of(3, 1);
@@ -132,6 +130,78 @@ class FramingTest {
         }
     }
 
+    /** The view shapes a scene must fill: 16:9 and 4:3, with a one-line hint's band along the top. */
+    static final double[] ASPECTS = {16.0 / 9, 4.0 / 3};
+    static final double HINT_BAND = 0.07;
+    /** The least and the most of the view's height or width (the binding one) a scene's motion fills. */
+    static final double LEAST_FILL = 0.6;
+    static final double MOST_FILL = 0.8;
+
+    /**
+     * The positions a scene runs through over the time its box covers (its start, its fall and
+     * swing: what its framing is meant for), one in five steps.
+     */
+    static List<double[]> sweep(SceneFile scene, MotionBounds box) {
+        Simulation sim = new Simulation(scene.build(), scene.createIntegrator(), scene.dt());
+        MotionBounds reach = MotionBounds.reach(scene.build());
+        List<double[]> seen = new ArrayList<>();
+        seen.add(sim.system().x.clone());
+        for (int n = 1; sim.time() < box.seconds() && sim.step() && MotionBounds.motionEnergy(sim) <= box.energyCap()
+                && reach.holds(sim.system().x); n++) {
+            if (n % 5 == 0) {
+                seen.add(sim.system().x.clone());
+            }
+        }
+        return seen;
+    }
+
+    @Test
+    void everySceneFillsAboutSeventyPercentOfThe3dViewAndStaysWhole() {
+        for (SceneType type : dev.hooke.core.scene.SceneRegistry.types()) {
+            SceneFile scene = SceneFile.defaults(type);
+            MotionBounds box = box(scene);
+            List<double[]> seen = sweep(scene, box);
+            for (double aspect : ASPECTS) {
+                Framing f = Framing.fit(box, type.recipe().framing(scene.spec()), FOV, aspect, HINT_BAND);
+                String what = type.id() + " at aspect " + aspect;
+                // the image of the whole sweep, x in units of the half-width, y of the half-height (down)
+                double[] r = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+                    Double.NEGATIVE_INFINITY};
+                for (double[] x : seen) {
+                    for (int i = 0; 3 * i + 2 < x.length; i++) {
+                        double[] p = f.project(x[3 * i], x[3 * i + 1], x[3 * i + 2], FOV);
+                        assertNotNull(p, what + ": particle " + i + " is behind the camera");
+                        r[0] = Math.min(r[0], p[0] / aspect);
+                        r[1] = Math.max(r[1], p[0] / aspect);
+                        r[2] = Math.min(r[2], p[1]);
+                        r[3] = Math.max(r[3], p[1]);
+                    }
+                }
+                assertTrue(r[0] >= -1 && r[1] <= 1, what + ": off the side " + java.util.Arrays.toString(r));
+                assertTrue(r[2] >= -1 + 2 * HINT_BAND && r[3] <= 1,
+                        what + ": under the hint or off the top or bottom " + java.util.Arrays.toString(r));
+                // the share of the width and of the height: the binding one is the larger
+                double fill = Math.max((r[1] - r[0]) / 2, (r[3] - r[2]) / 2);
+                assertTrue(fill >= LEAST_FILL && fill <= MOST_FILL, what + ": fills " + fill + " of the view");
+            }
+        }
+    }
+
+    @Test
+    void theMotionsExtremesBoundItsImageTighterThanItsBoxsCorners() {
+        // the cloth seen obliquely: its box's far corners project beyond anything it reaches
+        SceneFile scene = SceneFile.defaults(SceneType.CLOTH);
+        MotionBounds box = box(scene);
+        assertNotNull(box.seen(), "the run ahead keeps the extreme positions");
+        MotionBounds plain = new MotionBounds(box.minX(), box.minY(), box.minZ(), box.maxX(), box.maxY(), box.maxZ(),
+                box.seconds(), box.energyCap(), box.leftReach());
+        SceneFraming direction = scene.type().recipe().framing(scene.spec());
+        Framing tight = Framing.fit(box, direction, FOV, 16.0 / 9, HINT_BAND);
+        Framing loose = Framing.fit(plain, direction, FOV, 16.0 / 9, HINT_BAND);
+        assertTrue(tight.distance() < 0.9 * loose.distance(), "the camera comes closer: " + tight.distance()
+                + " m against " + loose.distance() + " m");
+    }
+
     @Test
     void aCameraLookingStraightAlongTheAxisProjectsAsAPinholeDoes() {
         // yaw 0, pitch 0: view coordinates are (x, −y, −z); the camera sits at target + (0, 0, −d) and
@@ -153,15 +223,18 @@ class FramingTest {
         double top = 0.1;
         Framing f = Framing.fit(box, direction, FOV, aspect, top);
         double[] r = range(f, box, aspect);
+        double[] window = Framing.heightWindow(top);
+        // FILL of the height, centred in the view and clear of the hint's band (0.2 of ndc) by the edge's margin
+        assertEquals(2 * Framing.FILL, window[1] - window[0], 1e-12);
+        assertEquals(-1 + 2 * top + Framing.EDGE, window[0], 1e-12);
         // bisection to 1e-6: some corner is on the edge of the free region
-        double tightest = Math.max(Math.max(r[1], -r[0]), Math.max(r[3], (-r[2] - 2 * top) + 2 * top));
         double onEdge = Math.min(Math.min(Framing.FILL - r[1], Framing.FILL + r[0]),
-                Math.min(Framing.FILL - r[3], r[2] - (-Framing.FILL + 2 * top)));
+                Math.min(window[1] - r[3], r[2] - window[0]));
         assertTrue(onEdge >= -1e-9, "a corner is outside: " + java.util.Arrays.toString(r));
-        assertTrue(onEdge < 1e-4, "no corner touches the edge: " + java.util.Arrays.toString(r) + ", " + tightest);
-        // centred across, and at ndc y = top (the middle of −FILL + 2 top … FILL), to within perspective's skew
+        assertTrue(onEdge < 1e-4, "no corner touches the edge: " + java.util.Arrays.toString(r));
+        // centred across, and in the middle of the window, to within perspective's skew
         assertEquals(0, 0.5 * (r[0] + r[1]), 0.03);
-        assertEquals(top, 0.5 * (r[2] + r[3]), 0.03);
+        assertEquals(0.5 * (window[0] + window[1]), 0.5 * (r[2] + r[3]), 0.03);
     }
 
     private static double[] range(Framing f, MotionBounds b, double aspect) {
@@ -199,16 +272,17 @@ class FramingTest {
             for (double[] x : seen) {
                 for (int i = 0; 3 * i + 2 < x.length; i++) {
                     double[] p = f.project(x[3 * i], x[3 * i + 1], x[3 * i + 2], FOV);
-                    if (p != null && Math.abs(p[0] / aspect) <= Framing.FILL + SLACK && p[1] <= Framing.FILL + SLACK
-                            && p[1] >= -Framing.FILL + 2 * top - SLACK) {
+                    // whole in the view and clear of the hint: the framed box fills FILL of it, so a
+                    // run that goes on past the time its box covers (a lesson's longer run) has room
+                    if (p != null && Math.abs(p[0] / aspect) <= 1 && p[1] <= 1 && p[1] >= -1 + 2 * top) {
                         continue;       // in view: the message below is built only for a particle that is not
                     }
                     String where = what + ", aspect " + aspect + ": particle " + i + " at (" + x[3 * i] + ", "
                             + x[3 * i + 1] + ", " + x[3 * i + 2] + ")";
                     assertNotNull(p, where + " is behind the camera");
-                    assertTrue(Math.abs(p[0] / aspect) <= Framing.FILL + SLACK, where + " is off the side: " + p[0] / aspect);
-                    assertTrue(p[1] <= Framing.FILL + SLACK, where + " is off the bottom: " + p[1]);
-                    assertTrue(p[1] >= -Framing.FILL + 2 * top - SLACK, where + " is under the hint or off the top: " + p[1]);
+                    assertTrue(Math.abs(p[0] / aspect) <= 1, where + " is off the side: " + p[0] / aspect);
+                    assertTrue(p[1] <= 1, where + " is off the bottom: " + p[1]);
+                    assertTrue(p[1] >= -1 + 2 * top, where + " is under the hint or off the top: " + p[1]);
                 }
             }
         }
