@@ -71,6 +71,31 @@ class ReadmeTest {
         assertTrue(help.contains(header), "run --help does not list the CSV columns " + header + ":\n" + out);
     }
 
+    /** A picture: {@code ![what it shows](path)}. */
+    private static final Pattern PICTURE = Pattern.compile("!\\[[^\\]]*]\\(([^)]+)\\)");
+
+    /** Every picture README.md shows is a PNG file of the repository. */
+    @Test
+    void everyPictureItShowsIsInTheRepository() throws IOException {
+        List<String> lines = readme();
+        List<String> problems = new ArrayList<>();
+        int pictures = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher m = PICTURE.matcher(lines.get(i));
+            while (m.find()) {
+                pictures++;
+                Path file = Path.of(m.group(1));
+                if (!Files.isRegularFile(file) || Files.size(file) < 8
+                        || !Arrays.equals(Arrays.copyOf(Files.readAllBytes(file), 8),
+                                new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'})) {
+                    problems.add("README.md:" + (i + 1) + ": " + file + " is not a PNG file of the repository");
+                }
+            }
+        }
+        assertTrue(pictures > 0, "README.md shows no picture");
+        assertNoProblems(problems);
+    }
+
     @Test
     void theCodeFencesPairUp() throws IOException {
         assertNoProblems(fenceProblems(readme()));
