@@ -39,7 +39,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Separator;
-import javafx.stage.Stage;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
@@ -51,6 +50,7 @@ import javafx.scene.layout.VBox;
 import javafx.scene.shape.Polygon;
 import javafx.scene.shape.Rectangle;
 import javafx.scene.text.TextAlignment;
+import javafx.stage.Stage;
 import org.controlsfx.control.NotificationPane;
 
 /**
@@ -294,7 +294,6 @@ public final class Workbench implements AutoCloseable {
         if (on) {
             drawerButton.setSelected(false);
         }
-        timeline.setAvailable(!on && !lessons.showsItsSimulation(runner.latest()));
         presenterReadout.setVisible(on);
         fitToWindow();
         if (root.getScene() != null && root.getScene().getWindow() instanceof Stage stage
