@@ -83,6 +83,18 @@ public final class Phrases {
     }
 
     /**
+     * Compare mode's short explosion sentence of one system, for example "A · Explicit Euler
+     * exploded at t = 1.270 s": the system's letter ({@code explosion.lane.<lane>}), the report's
+     * method and its time, written as in {@link #explosion}.
+     *
+     * @param lane 0 for system A (the main one), 1 for system B
+     */
+    public static String laneExplosion(int lane, ExplosionReport r) {
+        return I18n.text("explosion.lane", I18n.text("explosion.lane." + lane), integrator(r.integrator()),
+                g4(r.time()));
+    }
+
+    /**
      * The system a scene builds, with the damping it sets: "a spring without damping (energy
      * ×(1+Δt²ω²) per step in every mode)", "a rope of 16 masses with spring damping k_d = 0.1 N·s/m",
      * "a cloth of 16 × 16 masses with air damping c = 0.02 N·s/m". The noun comes from the scene's

@@ -286,6 +286,17 @@ public final class Workbench implements AutoCloseable {
     }
 
     /**
+     * Presenter mode's readout in the view's top left corner, or in its bottom left corner while
+     * an explosion banner is up: the banners come down from the top and the class reads both.
+     */
+    private void placeReadout() {
+        Pos where = banner.showing() ? Pos.BOTTOM_LEFT : Pos.TOP_LEFT;
+        if (StackPane.getAlignment(presenterReadout) != where) {
+            StackPane.setAlignment(presenterReadout, where);
+        }
+    }
+
+    /**
      * Presenter mode on or off (View › Presenter, F5): full screen; the compact layout, its
      * drawer closed; the timeline away (as in a lesson: {@link #frame}); Δt and the limit in big type over the view.
      */
@@ -404,6 +415,7 @@ public final class Workbench implements AutoCloseable {
         status.show(s, hiddenShown);
         banner.build();
         banner.show(s);
+        placeReadout();
         showCompareInCharts(s);
     }
 
@@ -545,6 +557,7 @@ public final class Workbench implements AutoCloseable {
             view.update(s);
             status.show(s, hidden);
             banner.show(s);
+            placeReadout();
             status.showNotice(s);
             sidePanel.update(s);
             timeline.show(s);

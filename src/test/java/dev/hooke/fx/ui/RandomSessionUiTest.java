@@ -51,8 +51,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * and their steps, integrator keys, Reset, Halve Δt, Space, S, values typed into the fields, the
  * extremes included, compare mode on and off). After each one has settled, the window must agree
  * with itself: the Δt slider's marks, the side panel and the newest snapshot give the same
- * limits (while a limit is being computed, each view says so); at most one banner, with one Reset
- * and one Halve Δt; every chart draws the present generation only; the status bar shows the
+ * limits (while a limit is being computed, each view says so); each system's explosion banner
+ * shown exactly while that system has exploded, with one Reset and one Halve Δt in all; every chart draws the present generation only; the status bar shows the
  * snapshot's t; nothing was thrown. How long an analysis takes is no part of it: a busy machine
  * computes the limit later, and the window says "computing" or "updating" until then; after the
  * last action the limit must arrive.
@@ -199,7 +199,8 @@ class RandomSessionUiTest {
         } else if (roll < 58) {
             List<Node> halve = onFx(() -> bannerButtons(workbench, "explosion-halve-action"));
             if (!halve.isEmpty() && onFx(() -> workbench.notificationPane().isShowing() && halve.get(0).isVisible()
-                    && workbench.notificationPane().getActions().size() == 2)) {
+                    && workbench.notificationPane().getActions().size() == 2
+                    || drawn(halve.get(0)) && onSystemsBanner(halve.get(0)))) {
                 robot.clickOn(halve.get(0));
                 return "Halve Δt (banner)";
             }
@@ -398,27 +399,73 @@ class RandomSessionUiTest {
         return Math.abs(expected - actual) <= MARK_RELATIVE * Math.abs(expected);
     }
 
-    /** One banner at most, with one Reset and one Halve Δt, shown exactly while the snapshot is exploded. */
+    /**
+     * Each system's banner shown exactly while that system has exploded: in compare mode A's and
+     * B's compact banners, each by its own system's state, and no banner across the view; outside
+     * it the banner across the view, by the main system's, and no system's banner. One Reset and one
+     * Halve Δt at most in all, and one of each on a banner of the workbench's own explosion.
+     */
     private String banner(Snapshot s) {
         int resets = bannerButtons(workbench, "explosion-reset-action").size();
         int halves = bannerButtons(workbench, "explosion-halve-action").size();
         if (resets > 1 || halves > 1 || resets != halves) {
-            return "the banner holds " + resets + " Reset and " + halves + " Halve Δt buttons";
+            return "the banners hold " + resets + " Reset and " + halves + " Halve Δt buttons";
         }
         long messages = workbench.notificationPane().lookupAll("#explosionMessage").stream()
                 .filter(n -> n.isVisible() && n.getScene() != null).count();
         if (messages > 1) {
             return messages + " explosion messages shown";
         }
-        boolean showing = workbench.notificationPane().isShowing();
-        if (showing != s.exploded()) {
-            return s.exploded() ? "the snapshot is exploded and no banner says so"
-                    : "a banner shows while the snapshot is sound";
+        boolean across = workbench.notificationPane().isShowing();
+        boolean a = drawn(workbench.root().lookup("#explosionBannerA"));
+        boolean b = drawn(workbench.root().lookup("#explosionBannerB"));
+        if (s.compareMode() != null && s.compare() != null) {
+            boolean bExploded = s.compare().explosion() != null;
+            if (across) {
+                return "in compare mode the banner across the view shows";
+            }
+            if (a != s.exploded()) {
+                return s.exploded() ? "A has exploded and no banner says so" : "A's banner shows while A runs";
+            }
+            if (b != bExploded) {
+                return bExploded ? "B has exploded and no banner says so" : "B's banner shows while B runs";
+            }
+        } else {
+            if (a || b) {
+                return "a system's banner shows outside compare mode";
+            }
+            if (across != s.exploded()) {
+                return s.exploded() ? "the snapshot is exploded and no banner says so"
+                        : "a banner shows while the snapshot is sound";
+            }
         }
-        if (showing && session() == null && resets != 1) {
+        if ((across || a || b) && session() == null && resets != 1) {
             return "the banner of the workbench's own explosion offers " + resets + " Reset buttons";
         }
         return null;
+    }
+
+    /** Whether {@code n} lies on compare mode's banner of system A or B. */
+    private static boolean onSystemsBanner(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if ("explosionBannerA".equals(p.getId()) || "explosionBannerB".equals(p.getId())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code n} is drawn: in the window, it and every node above it visible. */
+    private static boolean drawn(Node n) {
+        if (n == null || n.getScene() == null) {
+            return false;
+        }
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Every chart shown draws the snapshot's generation only, nothing after its t. */
