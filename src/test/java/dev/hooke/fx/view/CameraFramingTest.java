@@ -125,7 +125,7 @@ class CameraFramingTest {
     void aClothThatFell44MetresIsInTheBoxTheViewFrames() {
         SceneFile file = SceneFile.defaults(SceneType.CLOTH);
         SceneFile scene = file.withSpec(file.spec().pins(ClothPins.NONE));
-        MotionBounds box = MotionBounds.of(scene);
+        MotionBounds box = MotionBounds.of(scene, MotionBounds.HORIZON, MotionBounds.BUDGET);
         assertTrue(box.leftReach(), "the run ahead stops where the cloth leaves reach of its start");
         Simulation sim = new Simulation(scene.build(), scene.createIntegrator(), scene.dt());
         while (sim.time() < 3) {
@@ -140,7 +140,7 @@ class CameraFramingTest {
     void aClothTornByTheWindIsInTheBoxTheViewFrames() {
         SceneFile file = SceneFile.defaults(SceneType.CLOTH);
         SceneFile scene = file.withSpec(file.spec().wind(15, 0, 0).tearStrain(0.05));
-        MotionBounds box = MotionBounds.of(scene);
+        MotionBounds box = MotionBounds.of(scene, MotionBounds.HORIZON, MotionBounds.BUDGET);
         Simulation sim = new Simulation(scene.build(), scene.createIntegrator(), scene.dt());
         int torn = sim.system().brokenCount();
         int checked = 0;
