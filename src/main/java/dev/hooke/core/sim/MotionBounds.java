@@ -94,7 +94,7 @@ public record MotionBounds(double minX, double minY, double minZ, double maxX, d
          */
         public static final double[] DOWN_SLOPES = slopes(0.25, 0.05);
         /** Every how many steps the extremes are taken (the motion in a few steps is a tiny part of a view). */
-        static final int STRIDE = 4;
+        static final int STRIDE = 8;
 
         /** The view's axes, {@code 3*k+j}: component j of right (k = 0), down (1) and forward (2); in engine coordinates. */
         public static double[] axes(double yaw, double pitch) {

@@ -77,9 +77,35 @@ final class CameraFraming {
                 fit(framed);
             }
         } else if (!holdsExactly(fitted, want)) {
-            fit(new MotionBounds(want[0], want[1], want[2], want[3], want[4], want[5], framed.seconds(),
-                    framed.energyCap(), framed.leftReach()));
+            fit(moved(framed, want));
         }
+    }
+
+    /**
+     * The box {@code box} ({minX, minY, minZ, maxX, maxY, maxZ}) that {@link #inView} made of
+     * {@code framed}: where it only moved (a mesh that fell whole), it keeps the motion's extreme
+     * positions ({@link MotionBounds.Seen}) moved with it, so the view keeps its zoom as it follows;
+     * where it widened, it is framed as a box.
+     */
+    static MotionBounds moved(MotionBounds framed, double[] box) {
+        double dx = box[0] - framed.minX();
+        double dy = box[1] - framed.minY();
+        double dz = box[2] - framed.minZ();
+        MotionBounds.Seen seen = framed.seen();
+        boolean shifted = box[3] - framed.maxX() == dx && box[4] - framed.maxY() == dy && box[5] - framed.maxZ() == dz;
+        if (seen != null && shifted) {
+            double[] p = seen.points();
+            for (int q = 0; q + 2 < p.length; q += 3) {
+                p[q] += dx;
+                p[q + 1] += dy;
+                p[q + 2] += dz;
+            }
+            seen = new MotionBounds.Seen(seen.yaw(), seen.pitch(), p);
+        } else {
+            seen = null;
+        }
+        return new MotionBounds(box[0], box[1], box[2], box[3], box[4], box[5], framed.seconds(), framed.energyCap(),
+                framed.leftReach(), seen);
     }
 
     /** Whether {@code b} is the box {@code {minX, minY, minZ, maxX, maxY, maxZ}}. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.scene.ClothPins;
 import dev.hooke.core.scene.SceneFile;
+import dev.hooke.core.scene.SceneFraming;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.MotionBounds;
 import dev.hooke.core.sim.Simulation;
@@ -94,6 +95,27 @@ class CameraFramingTest {
     }
 
     @Test
+    void aViewFollowingAFallenClothKeepsItsZoom() {
+        // the cloth's extreme positions frame it closer than its box's corners; a cloth that fell
+        // out of its box whole is followed at that same distance, not at the looser box's
+        SceneFile scene = SceneFile.defaults(SceneType.CLOTH);
+        MotionBounds box = MotionBounds.of(scene, MotionBounds.HORIZON, MotionBounds.BUDGET);
+        SceneFraming direction = scene.type().recipe().framing(scene.spec());
+        float[] fallen = new float[3 * 4];
+        for (int i = 0; i < 4; i++) {
+            fallen[3 * i] = (float) ((i & 1) == 0 ? box.minX() : box.maxX());
+            fallen[3 * i + 1] = (float) (box.minY() - 40 + 0.1 * i);
+            fallen[3 * i + 2] = (float) ((i & 2) == 0 ? box.minZ() : box.maxZ());
+        }
+        assertTrue(CameraFraming.inView(box, fallen, mesh, out), "the cloth fell out of its box");
+        MotionBounds followed = CameraFraming.moved(box, out);
+        assertEquals(box.maxY() - box.minY(), followed.maxY() - followed.minY(), 1e-9, "the box moved whole");
+        double framedAt = Framing.fit(box, direction, OrbitCamera.FIELD_OF_VIEW, 16.0 / 9, 0.07).distance();
+        double followedAt = Framing.fit(followed, direction, OrbitCamera.FIELD_OF_VIEW, 16.0 / 9, 0.07).distance();
+        assertEquals(framedAt, followedAt, 1e-4 * framedAt, "the followed view's distance");
+    }
+
+    @Test
     void coordinatesThatAreNotFiniteAreLeftOut() {
         float[] x = mesh(0, 0, 0, Float.NaN, Float.NEGATIVE_INFINITY, Float.POSITIVE_INFINITY);
         assertSame(BOX, inView(BOX, x));
@@ -103,7 +125,7 @@ class CameraFramingTest {
     void aClothThatFell44MetresIsInTheBoxTheViewFrames() {
         SceneFile file = SceneFile.defaults(SceneType.CLOTH);
         SceneFile scene = file.withSpec(file.spec().pins(ClothPins.NONE));
-        MotionBounds box = MotionBounds.of(scene);
+        MotionBounds box = MotionBounds.of(scene, MotionBounds.HORIZON, MotionBounds.BUDGET);
         assertTrue(box.leftReach(), "the run ahead stops where the cloth leaves reach of its start");
         Simulation sim = new Simulation(scene.build(), scene.createIntegrator(), scene.dt());
         while (sim.time() < 3) {
@@ -118,7 +140,7 @@ class CameraFramingTest {
     void aClothTornByTheWindIsInTheBoxTheViewFrames() {
         SceneFile file = SceneFile.defaults(SceneType.CLOTH);
         SceneFile scene = file.withSpec(file.spec().wind(15, 0, 0).tearStrain(0.05));
-        MotionBounds box = MotionBounds.of(scene);
+        MotionBounds box = MotionBounds.of(scene, MotionBounds.HORIZON, MotionBounds.BUDGET);
         Simulation sim = new Simulation(scene.build(), scene.createIntegrator(), scene.dt());
         int torn = sim.system().brokenCount();
         int checked = 0;
