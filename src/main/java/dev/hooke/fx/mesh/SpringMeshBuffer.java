@@ -32,7 +32,7 @@ public final class SpringMeshBuffer {
 
     private final int[] springA;
     private final int[] springB;
-    private final float radius;
+    private float radius;
     private final float[] points;
     private final float[] texCoords;
     private final int[] faces;
@@ -94,6 +94,14 @@ public final class SpringMeshBuffer {
     /** r, the prisms' radius; in m. */
     public float radius() {
         return radius;
+    }
+
+    /** Sets r, the prisms' radius (in m, &gt; 0); the next {@link #update} uses it. */
+    public void setRadius(float radius) {
+        if (!(radius > 0)) {
+            throw new IllegalArgumentException("radius must be > 0, got " + radius);
+        }
+        this.radius = radius;
     }
 
     /** Gives spring s the palette position u (0 … 1) and marks the texture coordinates dirty. */

@@ -99,6 +99,11 @@ public final class SceneTopology {
         return start;
     }
 
+    /** Whether the run ahead has ended: {@link #motion()} is the box it found, not the start's. */
+    public boolean motionFound() {
+        return ahead.isDone();
+    }
+
     /** The scene as it was built. */
     public SceneFile scene() {
         return scene;

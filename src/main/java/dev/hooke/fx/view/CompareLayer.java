@@ -97,12 +97,19 @@ final class CompareLayer {
         }
         float[] y = c.positions();
         for (int j = 0; j < spheres.length; j++) {
+            double scale = mainSpheres[j].getScaleX();       // drawn as thick as the first system's
+            if (spheres[j].getScaleX() != scale) {
+                spheres[j].setScaleX(scale);
+                spheres[j].setScaleY(scale);
+                spheres[j].setScaleZ(scale);
+            }
             int q = 3 * sphereParticle[j];
             spheres[j].setTranslateX(y[q]);
             spheres[j].setTranslateY(y[q + 1]);
             spheres[j].setTranslateZ(y[q + 2]);
         }
         if (springs != null) {
+            springs.setRadius(mainSprings.radius());
             springs.update(y);
             if (springs.takeDirty()) {
                 springMesh.getPoints().set(0, springs.points(), 0, springs.points().length);

@@ -121,6 +121,11 @@ final class OrbitCamera {
         pitch.angleProperty().addListener(l);
     }
 
+    /** Runs {@code r} whenever the camera's distance changes (a zoom, a new framing). */
+    void onZoom(Runnable r) {
+        back.zProperty().addListener(o -> r.run());
+    }
+
     private static double clampPitch(double p) {
         return Framing.clampPitch(p);
     }

@@ -105,10 +105,16 @@ public final class ThreeDView implements SceneView {
     private final CameraFraming camera;
     /** Whether the snapshot shown last had exploded (the camera does not follow a blow-up). */
     private boolean shownExploded;
+    /** A spring's radius as a share of a particle's. */
+    private static final double SPRING_SHARE = 0.35;
     /** The particles' spheres, rebuilt when the pins change. */
     private final Group particles = new Group();
     private boolean clothScene;
     private double particleRadius;
+    /** The shortest rest length of the scene shown; in m. */
+    private double minRest;
+    /** The scale the particles' and springs' thickness is drawn at ({@link Thickness}). */
+    private double thickness = 1;
     /** The pin revision the spheres show (see {@link Snapshot#pinRevision()}). */
     private long shownPinRevision;
 
@@ -189,6 +195,16 @@ public final class ThreeDView implements SceneView {
         holder.heightProperty().addListener(corner);
         arrow.layoutBoundsProperty().addListener(corner);
         orbit.onTurn(() -> windArrow.turn(orbit.yawDegrees(), orbit.pitchDegrees()));
+        orbit.onZoom(() -> {
+            // a zoom while paused draws no new snapshot: the thickness follows the distance at once
+            if (topology != null && spheres != null && thicken() && springs != null && positions != null
+                    && positions.length == 3 * topology.particleCount()) {
+                springs.update(positions);
+                if (springs.takeDirty()) {
+                    springMesh.getPoints().set(0, springs.points(), 0, springs.points().length);
+                }
+            }
+        });
         hintTimer.setOnFinished(e -> hintFade.playFromStart());
         hintFade.setFromValue(1);
         hintFade.setToValue(0);
@@ -453,6 +469,7 @@ public final class ThreeDView implements SceneView {
         positions = x;
         shownExploded = s.explosion() != null;
         camera.follow(x, shownExploded);
+        thicken();
         for (int j = 0; j < spheres.length; j++) {
             int q = 3 * sphereParticle[j];
             spheres[j].setTranslateX(x[q]);
@@ -493,6 +510,35 @@ public final class ThreeDView implements SceneView {
         second.update(s, grid, springs, spheres, sphereParticle, torn);
     }
 
+    /**
+     * Draws the particles and springs at least {@link Thickness#MIN_PARTICLE_PX} px thick at the
+     * camera's distance: a small view still shows them. Applied when the scale changes by more
+     * than {@link Thickness#SETTLE}; says whether it was.
+     */
+    private boolean thicken() {
+        double want = Thickness.scale(subScene.getHeight(), orbit.distance(), OrbitCamera.FIELD_OF_VIEW,
+                particleRadius, minRest);
+        boolean rebuilt = spheres.length > 0 && spheres[0].getScaleX() != thickness;
+        if (Math.abs(want - thickness) <= Thickness.SETTLE * thickness && !rebuilt) {
+            return false;
+        }
+        thickness = want;
+        for (Sphere sphere : spheres) {
+            sphere.setScaleX(want);
+            sphere.setScaleY(want);
+            sphere.setScaleZ(want);
+        }
+        if (springs != null) {
+            springs.setRadius((float) (SPRING_SHARE * particleRadius * want));
+        }
+        return true;
+    }
+
+    /** The scale the particles' and springs' thickness is drawn at: 1 when the view shows them large enough. */
+    public double thickness() {
+        return thickness;
+    }
+
     private void build(SceneTopology t) {
         mouse.forgetDrag();
         topology = t;
@@ -515,6 +561,8 @@ public final class ThreeDView implements SceneView {
         perParticleCount = new int[t.particleCount()];
         boolean cloth = t.type().recipe().isSurface() && t.gridSize() >= 2;
         double r = Math.min(0.2 * t.minRestLength(), 0.07);
+        minRest = t.minRestLength();
+        thickness = 1;
 
         if (t.hasGround()) {
             world.getChildren().add(ground(t.groundHeight()));
@@ -553,7 +601,7 @@ public final class ThreeDView implements SceneView {
                 a[s] = t.springA(s);
                 b[s] = t.springB(s);
             }
-            springs = new SpringMeshBuffer(a, b, (float) (0.35 * r));
+            springs = new SpringMeshBuffer(a, b, (float) (SPRING_SHARE * r));
             SpringKind[] kinds = SpringKind.values();
             for (int s = 0; s < a.length; s++) {
                 springs.setColour(s, Palette.u(t.springKind(s).ordinal(), kinds.length));
