@@ -72,7 +72,9 @@ public final class LessonPanel {
     private final ScrollPane scroll = new ScrollPane(content);
     /** The heading and ×, above the scrolled content so that they stay in sight. */
     private final HBox header = new HBox(8);
-    private final VBox frame = new VBox(header, scroll);
+    /** The step's buttons, below the scrolled content so that they stay in sight. */
+    private final VBox footer = new VBox();
+    private final VBox frame = new VBox(header, scroll, footer);
     private List<LessonLibrary.Entry> entries;
 
     private LessonSession session;
@@ -86,7 +88,7 @@ public final class LessonPanel {
     private String status = "";
     /** The person's values in place of the lesson's. */
     private final LessonOverrides values;
-    private final LessonPanelView view = new LessonPanelView(this, header, content);
+    private final LessonPanelView view = new LessonPanelView(this, header, content, footer);
 
     /**
      * @param model       the workbench's view model (the lesson's parameters are shown in it)
@@ -103,6 +105,9 @@ public final class LessonPanel {
         header.setPadding(new Insets(10, 16, 6, 16));
         header.setAlignment(Pos.CENTER_LEFT);
         header.getStyleClass().addAll("lesson-panel", "lesson-header");
+        footer.setPadding(new Insets(8, 16, 10, 16));
+        footer.setId("lessonFooter");
+        footer.getStyleClass().addAll("lesson-panel", "lesson-footer");
         VBox.setVgrow(scroll, Priority.ALWAYS);
         frame.getStyleClass().add("lesson-frame");
         values = new LessonOverrides(model, () -> session, this::takeOverrides);

@@ -27,9 +27,12 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -49,15 +52,18 @@ final class LessonPanelView {
     private final LessonPanel panel;
     private final HBox header;
     private final VBox content;
+    private final VBox footer;
 
     /**
      * @param panel   the panel whose state is drawn and whose actions the controls call
      * @param header  the row above the scrolled content: the heading and × (always in sight)
      * @param content the box the panel's nodes go into
+     * @param footer  the row below the scrolled content: the step's buttons (always in sight)
      */
-    LessonPanelView(LessonPanel panel, HBox header, VBox content) {
+    LessonPanelView(LessonPanel panel, HBox header, VBox content, VBox footer) {
         this.panel = panel;
         this.header = header;
+        this.footer = footer;
         this.content = content;
     }
 
@@ -68,6 +74,7 @@ final class LessonPanelView {
     void render() {
         Locale locale = I18n.locale();
         content.getChildren().clear();
+        footer.getChildren().clear();
         // the chooser names the lesson, above the scrolled content: the step's text and question
         // get the panel's height (on a projector's 1280 × 720 in large type, every line counts)
         Node chooser = chooser(locale);
@@ -106,7 +113,10 @@ final class LessonPanelView {
         if (step.question() != null) {
             content.getChildren().add(question(step.question(), result != null, locale));
         }
-        content.getChildren().add(buttons(result));
+        // Back, Run step and Next below the scrolled content: in sight however long the step's
+        // checks and sweep are (a projector's 1280 × 720 in large type shows few lines)
+        footer.getChildren().setAll(buttons(result));
+        content.getChildren().add(label("lessonKeys", I18n.text("lesson.keys"), "lesson-keys"));
         // what the step uses and draws, below the question: the question comes first into sight
         Set<String> controls = panel.highlightedControls();
         if (!controls.isEmpty()) {
@@ -341,18 +351,28 @@ final class LessonPanelView {
         run.getStyleClass().add("lesson-run");
         Button next = button("lessonNext", "lesson.next", panel::next);
         next.setDisable(busy || result == null || index + 1 >= n || LessonPanel.aborted(result));
-        FlowPane row = new FlowPane(8, 8, back, run, next);
+        FlowPane row = new FlowPane(8, 8);
         if (busy) {
+            // while a step plays there is nowhere to go but to its end
             Button skip = button("lessonSkip", "lesson.skip", panel::finishQuickly);
-            row.getChildren().add(skip);
+            row.getChildren().addAll(run, skip);
         } else {
-            Button restart = button("lessonRestart", "lesson.restart", panel::restart);
+            // one row: Restart and Close under ⋯ (the Lessons menu closes a lesson too)
+            MenuItem restart = new MenuItem(I18n.text("lesson.restart"));
+            restart.setId("lessonRestart");
             restart.setDisable(index == 0 && result == null);
-            Button close = button("lessonClose", "lesson.close", panel::closeLesson);
-            row.getChildren().addAll(restart, close);
+            restart.setOnAction(e -> panel.restart());
+            MenuItem close = new MenuItem(I18n.text("lesson.close"));
+            close.setId("lessonClose");
+            close.setOnAction(e -> panel.closeLesson());
+            MenuButton more = new MenuButton("⋯", null, restart, close);
+            more.setId("lessonMore");
+            more.getStyleClass().add("lesson-more");
+            more.setTooltip(new Tooltip(I18n.text("lesson.more")));
+            more.setMinWidth(Region.USE_PREF_SIZE);
+            row.getChildren().addAll(back, run, next, more);
         }
-        Label keys = label("lessonKeys", I18n.text("lesson.keys"), "lesson-keys");
-        return new VBox(6, row, keys);
+        return row;
     }
 
     private Node answer(Question q, Object given, Locale locale) {
