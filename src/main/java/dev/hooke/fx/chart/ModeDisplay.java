@@ -56,7 +56,7 @@ final class ModeDisplay {
     private final Label chosenLabel = new Label();
     private final NumberAxis timeAxis = new NumberAxis();
     private final NumberAxis energyAxis = new NumberAxis();
-    private final LineChart<Number, Number> energyChart = new LineChart<>(timeAxis, energyAxis);
+    private final LineChart<Number, Number> energyChart = new ClearingLineChart(timeAxis, energyAxis);
     private final XYChart.Series<Number, Number> energySeries = new XYChart.Series<>();
     private final VBox box;
 

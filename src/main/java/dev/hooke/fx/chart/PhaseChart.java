@@ -48,7 +48,7 @@ public final class PhaseChart {
 
     private final MultiplesAxis xAxis = new MultiplesAxis(-1, 1, 0.5);
     private final MultiplesAxis yAxis = new MultiplesAxis(-1, 1, 0.5);
-    private final LineChart<Number, Number> chart = new LineChart<>(xAxis, yAxis);
+    private final LineChart<Number, Number> chart = new ClearingLineChart(xAxis, yAxis);
     private final List<XYChart.Series<Number, Number>> runs = new ArrayList<>();
     private final List<List<XYChart.Data<Number, Number>>> pending = new ArrayList<>();
     private final XYChart.Series<Number, Number> exact = new XYChart.Series<>();

@@ -69,7 +69,7 @@ public final class TimeSeriesChart {
      */
     private final MultiplesAxis time = new MultiplesAxis(0, WINDOW_SECONDS, 1);
     private final NumberAxis values = new NumberAxis();
-    private final LineChart<Number, Number> chart = new LineChart<>(time, values);
+    private final LineChart<Number, Number> chart = new ClearingLineChart(time, values);
     private String linearLabel;
     private String logLabel;
     private final List<Line> lines = new ArrayList<>();

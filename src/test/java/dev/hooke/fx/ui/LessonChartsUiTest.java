@@ -93,6 +93,33 @@ class LessonChartsUiTest {
     }
 
     /**
+     * Lesson 3 plays its Δt sweep in the view, at its own pace, while the sweep chart stands in for
+     * the Δt chart; the Δt chart, hidden, takes the sweep's runs and is emptied again. At the next
+     * step it is shown: it draws exactly the points it holds, and no limit line of the sweep's runs.
+     */
+    @Test
+    void theDeltaTChartShownAfterASweepDrawsNoLineOfTheSweepsRuns(FxRobot robot) {
+        openLesson(robot, "03");
+        playStep(robot);
+        robot.interact(() -> workbench.lessons().next());
+        robot.interact(() -> {
+            UiFixture.answer(robot, workbench);
+            workbench.lessons().runStep();      // paced: the runs play in the view
+        });
+        waitFor("the sweep", () -> workbench.lessons().result() != null && !workbench.lessons().isBusy());
+        assertTrue(workbench.lessons().result().sweep() != null, "step 2 is the sweep");
+        robot.interact(() -> workbench.lessons().next());
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        List<String> stale = UiFixture.onFx(() -> {
+            workbench.root().applyCss();
+            workbench.root().layout();
+            assertTrue(workbench.charts().shown().contains(ChartsPane.Kind.STABILITY), "step 3 shows the Δt chart");
+            return UiFixture.staleLines(workbench);
+        });
+        assertEquals(List.of(), stale, "lines drawn from points the chart no longer holds");
+    }
+
+    /**
      * Lesson 2 compares explicit and symplectic Euler on the spring m = 1 kg, k = 100 N/m
      * (ω = 10 rad/s), released from u₀ = 0.1 m at rest, h = Δt = 0.01 s, on the phase portrait
      * (x, y) = (ω·u, v), where r₀ = ω·u₀ = 1 m/s. Explicit Euler maps r² to (1 + h²ω²)·r² every

@@ -292,6 +292,28 @@ final class UiFixture {
         return out;
     }
 
+    /**
+     * Every line drawn in the charts shown that does not draw the points its series holds: a line
+     * chart's path has a move and a line per point, none for an empty series. Empty when every
+     * line is drawn from its points.
+     */
+    static List<String> staleLines(Workbench workbench) {
+        List<String> out = new ArrayList<>();
+        for (XYChart<?, ?> c : shownCharts(workbench)) {
+            for (XYChart.Series<?, ?> s : c.getData()) {
+                if (s.getNode() instanceof javafx.scene.shape.Path p) {
+                    int n = s.getData().size();
+                    int drawn = p.getElements().size();
+                    if (drawn != (n == 0 ? 0 : n + 1)) {
+                        out.add(c.getId() + " draws \"" + s.getName() + "\" with " + drawn + " path elements for "
+                                + n + " points");
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     /** The charts below the view that are shown, each with its axes. */
     static List<XYChart<?, ?>> shownCharts(Workbench workbench) {
         List<XYChart<?, ?>> out = new ArrayList<>();
