@@ -121,6 +121,7 @@ final class SidePanel {
         comparePanel = new ComparePanel(model);
         ToggleSwitch energyLog = new ToggleSwitch(I18n.text("view.energyLog"));
         energyLog.setId("energyLogToggle");
+        energyLog.setTooltip(new Tooltip(I18n.text("view.energyLog.tooltip")));
         energyLog.setSelected(chart.isLogScale());      // the panel is built again on a change of language
         energyLog.selectedProperty().addListener((obs, was, on) -> chart.setLogScale(on));
 

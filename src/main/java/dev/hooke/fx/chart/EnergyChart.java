@@ -29,8 +29,8 @@ public final class EnergyChart {
             EnergySample::kinetic, EnergySample::elastic, EnergySample::gravitational, EnergySample::total,
             EnergySample::dissipated);
 
-    private final TimeSeriesChart chart = new TimeSeriesChart("energyChart", "energy-chart", "energy (J)",
-            I18n.text("chart.energy.log"));
+    private final TimeSeriesChart chart = new TimeSeriesChart("energyChart", "energy-chart", I18n.text("chart.energy"),
+            I18n.text("chart.energy"));
 
     private String compareA;
     private String compareB;
@@ -94,7 +94,7 @@ public final class EnergyChart {
     }
 
     public void localize() {
-        chart.setLabels(I18n.text("chart.time"), I18n.text("chart.energy"), I18n.text("chart.energy.log"));
+        chart.setLabels(I18n.text("chart.time"), I18n.text("chart.energy"), I18n.text("chart.energy"));
         if (many.isEmpty()) {
             setCompare(compareA, compareB);
         } else {
