@@ -61,6 +61,8 @@ final class ExplosionBanner {
     /** The report and language the banner's message was written for (null: none shown). */
     private ExplosionReport shownReport;
     private Locale locale;
+    /** The whole explosion sentence, the detector's reason with it, as the message's tooltip. */
+    private final Tooltip messageDetail = new Tooltip();
     /** Compare mode's banners, A's (lane 0) and B's (lane 1). */
     private final LaneBanner[] lanes = {new LaneBanner(0), new LaneBanner(1)};
     /** Compare mode's one Reset and one Halve Δt, on the banner of the system that exploded first. */
@@ -109,6 +111,9 @@ final class ExplosionBanner {
         }
         message.setWrapText(true);
         message.setMinHeight(Region.USE_PREF_SIZE);
+        messageDetail.setWrapText(true);
+        messageDetail.setMaxWidth(640);
+        message.setTooltip(messageDetail);
         message.prefWidthProperty().unbind();
         message.prefWidthProperty().bind(Bindings.createDoubleBinding(
                 () -> Math.max(MESSAGE_MIN_WIDTH, pane.getWidth()
@@ -173,7 +178,10 @@ final class ExplosionBanner {
         if (report != shownReport || !I18n.locale().equals(locale)) {
             shownReport = report;
             locale = I18n.locale();
-            message.setText(Phrases.explosion(report, s.scene()));
+            // the cause over the view, short enough to leave the exploding mesh in sight; the
+            // detector's reason in the tooltip
+            message.setText(Phrases.explosionBrief(report, s.scene()));
+            messageDetail.setText(Phrases.explosion(report, s.scene()));
         }
         if (actions && pane.getActions().isEmpty()) {
             pane.getActions().setAll(reset, halve);

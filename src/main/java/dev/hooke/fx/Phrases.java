@@ -64,13 +64,27 @@ public final class Phrases {
      * so on the system {@code scene} describes ({@link #system}).
      */
     public static String explosion(ExplosionReport r, SceneFile scene) {
+        return cause(r, scene, false) + I18n.text("explosion.tail", reason(r.reason()));
+    }
+
+    /**
+     * The short form of {@link #explosion} that the banner over the view shows: when the run
+     * exploded and how its Δt stands to the method's limit, without the detector's reason and the
+     * growth per step (both in the banner's tooltip), so that the exploding mesh stays in sight.
+     */
+    public static String explosionBrief(ExplosionReport r, SceneFile scene) {
+        return cause(r, scene, true) + I18n.text("explosion.end");
+    }
+
+    /** When the run exploded and how its Δt stands to the limit; {@code brief}: without the growth per step. */
+    private static String cause(ExplosionReport r, SceneFile scene, boolean brief) {
         String name = integrator(r.integrator());
         StringBuilder sb = new StringBuilder(I18n.text("explosion.head", g4(r.time()), Long.toString(r.step())));
         StabilityLimit limit = r.limit();
         if (limit == null) {
             sb.append(I18n.text("explosion.noLimit", g4(r.dt()), name));
         } else if (limit.unstableAtEveryDt()) {
-            sb.append(I18n.text("explosion.unstableEvery", name, system(scene), g4(r.dt())));
+            sb.append(I18n.text("explosion.unstableEvery", name, system(scene, brief), g4(r.dt())));
         } else if (limit.unlimited()) {
             sb.append(I18n.text("explosion.unlimited", g4(r.dt()), name));
         } else if (r.dt() >= limit.dtMax()) {
@@ -78,7 +92,6 @@ public final class Phrases {
         } else {
             sb.append(I18n.text("explosion.below", g4(r.dt()), g4(limit.dtMax()), name));
         }
-        sb.append(I18n.text("explosion.tail", reason(r.reason())));
         return sb.toString();
     }
 
@@ -100,9 +113,10 @@ public final class Phrases {
      * "a cloth of 16 × 16 masses with air damping c = 0.02 N·s/m". The noun comes from the scene's
      * type ({@code explosion.on.<id>}, with the chain's nodes as {0} and the cloth's or cube's edge
      * as {1}); the growth per step is explicit Euler's on each undamped mode, |1 + iΔtω|² = 1 + Δt²ω²
-     * (Hairer &amp; Wanner, <i>Solving Ordinary Differential Equations II</i>, §IV.2).
+     * (Hairer &amp; Wanner, <i>Solving Ordinary Differential Equations II</i>, §IV.2), left out when
+     * {@code brief}.
      */
-    static String system(SceneFile scene) {
+    static String system(SceneFile scene, boolean brief) {
         SceneSpec spec = scene.spec();
         String noun = I18n.text("explosion.on." + spec.type().id(), Integer.toString(spec.nodes()),
                 Integer.toString(spec.size()));
@@ -115,7 +129,7 @@ public final class Phrases {
         } else if (c > 0) {
             return I18n.text("explosion.dampedAir", noun, g3(c));
         }
-        return I18n.text("explosion.undamped", noun);
+        return I18n.text(brief ? "explosion.undampedBrief" : "explosion.undamped", noun);
     }
 
     /** A damping coefficient as the side panel's sliders write it: three significant digits, no trailing zeros. */
