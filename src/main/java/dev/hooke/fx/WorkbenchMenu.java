@@ -109,12 +109,18 @@ final class WorkbenchMenu {
     }
 
     /**
-     * A lesson's menu text, numbered as its file is: "3  The limit" for 03-the-limit.yaml; the
-     * title alone for a file whose name does not start with a number.
+     * A lesson's menu text, numbered as its file is: " 3  The limit" for 03-the-limit.yaml, a
+     * one-digit number led by a figure space (U+2007, a digit's width) so that the titles of
+     * lessons 1–9 and 10–99 line up; the title alone for a file whose name does not start with a
+     * number.
      */
     static String numbered(String fileName, String title) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("^0*(\\d+)").matcher(fileName);
-        return m.find() ? m.group(1) + "  " + title : title;
+        if (!m.find()) {
+            return title;
+        }
+        String n = m.group(1);
+        return (n.length() == 1 ? "\u2007" : "") + n + "  " + title;
     }
 
     private void report(SceneFiles.Outcome outcome) {

@@ -9,9 +9,9 @@ class WorkbenchMenuTest {
 
     @Test
     void aLessonIsNumberedAsItsFileWithoutLeadingZeros() {
-        assertEquals("3  The limit", WorkbenchMenu.numbered("03-the-limit.yaml", "The limit"));
+        assertEquals("\u20073  The limit", WorkbenchMenu.numbered("03-the-limit.yaml", "The limit"));
         assertEquals("10  Inside the solver", WorkbenchMenu.numbered("10-inside-the-solver.yaml", "Inside the solver"));
-        assertEquals("0  Warm-up", WorkbenchMenu.numbered("00-warm-up.yaml", "Warm-up"));
+        assertEquals("\u20070  Warm-up", WorkbenchMenu.numbered("00-warm-up.yaml", "Warm-up"));
         assertEquals("My cloth", WorkbenchMenu.numbered("my-cloth.yaml", "My cloth"));
     }
 }
