@@ -94,11 +94,19 @@ final class StatusBar {
 
     /**
      * Δt and the limit in big type over the view, for presenter mode: the status bar's own two
-     * texts, Δt red above the limit as here, so that the two can never say different things.
+     * texts, Δt red above the limit as here, so that the two can never say different things;
+     * at most {@value #READOUT_SHARE} of {@code viewWidth} wide, long texts wrapped.
      */
-    Node bigReadout() {
+    Node bigReadout(javafx.beans.value.ObservableDoubleValue viewWidth) {
         Label dt = mirror(dtLabel, "presenterDt");
         Label limit = mirror(limitLabel, "presenterLimit");
+        for (Label l : new Label[] {dt, limit}) {
+            // in the view's corner, clear of the mesh it frames in its middle: long texts wrap
+            l.setWrapText(true);
+            l.setMinHeight(Region.USE_PREF_SIZE);
+            l.maxWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                    () -> Math.max(READOUT_MIN_WIDTH, READOUT_SHARE * viewWidth.get()), viewWidth));
+        }
         javafx.scene.layout.VBox box = new javafx.scene.layout.VBox(dt, limit);
         box.setId("presenterReadout");
         box.getStyleClass().add("presenter-readout");
@@ -106,6 +114,11 @@ final class StatusBar {
         box.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         return box;
     }
+
+    /** The most of the view's width presenter mode's readout takes: the framed mesh lies in the middle 70 %. */
+    static final double READOUT_SHARE = 0.36;
+    /** The least width the readout's texts wrap at; in px. */
+    private static final double READOUT_MIN_WIDTH = 240;
 
     /** A label showing {@code of}'s text, and red while {@code of} is. */
     private static Label mirror(Label of, String id) {

@@ -76,7 +76,7 @@ public final class Workbench implements AutoCloseable {
     /** The status bar, with the limit's details the side panel shows. */
     private final StatusBar status = new StatusBar();
     /** Δt and the limit in big type over the view, in presenter mode. */
-    private final Node presenterReadout = status.bigReadout();
+    private final Node presenterReadout;
     private final SidePanel sidePanel;
     /** The methods the charts draw, by lane (empty: the main system alone), and the language they were named in. */
     private java.util.List<IntegratorKind> chartsComparing = java.util.List.of();
@@ -136,6 +136,7 @@ public final class Workbench implements AutoCloseable {
         view.node().addEventFilter(javafx.scene.input.MouseEvent.MOUSE_PRESSED, e -> root.requestFocus());
         banner = new ExplosionBanner(view.node(), model, () -> lessons().showsItsSimulation(runner.latest()));
 
+        presenterReadout = status.bigReadout(banner.pane().widthProperty());
         presenterReadout.setVisible(false);
         StackPane.setAlignment(presenterReadout, Pos.TOP_LEFT);
         StackPane.setMargin(presenterReadout, new javafx.geometry.Insets(12));

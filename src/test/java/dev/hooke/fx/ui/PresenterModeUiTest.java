@@ -162,6 +162,42 @@ class PresenterModeUiTest {
         waitFor("the workbench again", () -> !workbench.model().presenterProperty().get() && !stage.isFullScreen());
     }
 
+    /**
+     * With explicit Euler, whose limit is the longest text ("unstable at every Δt …"), the big
+     * readout keeps to the view's left corner: at most {@value #READOUT_MOST} of the view's width,
+     * its texts wrapped and whole, clear of the mesh framed in the view's middle.
+     */
+    @Test
+    void aLongLimitWrapsInTheViewsCorner(FxRobot robot) {
+        robot.interact(() -> {
+            workbench = UiFixture.show(stage, SceneType.CHAIN, 1280, 720);
+            workbench.model().largeTypeProperty().set(true);
+        });
+        robot.clickOn(workbench.view().node());
+        robot.type(KeyCode.DIGIT1);
+        robot.type(KeyCode.F5);
+        waitFor("presenter mode with explicit Euler's limit", () -> workbench.model().presenterProperty().get()
+                && UiFixture.latest(workbench).limit() != null && UiFixture.latest(workbench).limit().unstableAtEveryDt()
+                && label(workbench.root().getScene(), "presenterLimit").getText().contains("every"));
+        onFx(() -> {
+            Scene scene = workbench.root().getScene();
+            scene.getRoot().applyCss();
+            scene.getRoot().layout();
+            Node view = workbench.view().node();
+            Bounds v = view.localToScene(view.getLayoutBounds());
+            Node readout = scene.lookup("#presenterReadout");
+            Bounds r = readout.localToScene(readout.getLayoutBounds());
+            assertTrue(r.getWidth() <= READOUT_MOST * v.getWidth(), "the readout " + r + " spans more than "
+                    + READOUT_MOST + " of the view " + v);
+            assertTrue(v.contains(r), "the readout " + r + " lies on the view " + v);
+            assertEquals(List.of(), TextLayout.problems(scene), "texts in presenter mode");
+            return null;
+        });
+    }
+
+    /** The most of the view's width the big readout may take. */
+    private static final double READOUT_MOST = 0.4;
+
     @Test
     void theNextStartPresentsAsTheLastOneEnded(FxRobot robot) {
         robot.interact(() -> {
