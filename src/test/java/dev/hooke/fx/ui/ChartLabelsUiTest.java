@@ -12,15 +12,13 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import javafx.scene.Node;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * Every chart a lesson step can show, alone in the chart strip of a projector's 1280 × 720 in
@@ -31,21 +29,9 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class ChartLabelsUiTest {
 
-    private Stage stage;
+    @RegisterExtension
+    final UiWindow window = new UiWindow();
     private Workbench workbench;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void close(FxRobot robot) {
-        if (workbench != null) {
-            robot.interact(workbench::close);
-        }
-        robot.interact(() -> I18n.setLocale(I18n.ENGLISH));
-    }
 
     /** Whether {@code n} lies in the chart strip. */
     private boolean inCharts(Node n) {
@@ -61,7 +47,7 @@ class ChartLabelsUiTest {
     @ValueSource(strings = {"en", "zh"})
     void everyChartAloneOnAProjectorShowsItsTextsWhole(String language, FxRobot robot) {
         robot.interact(() -> {
-            workbench = UiFixture.show(stage, SceneType.SPRING, 1280, 720);
+            workbench = window.show(SceneType.SPRING, 1280, 720);
             workbench.model().largeTypeProperty().set(true);
             I18n.setLocale("zh".equals(language) ? I18n.CHINESE : I18n.ENGLISH);
         });

@@ -23,14 +23,12 @@ import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import javafx.scene.shape.Path;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * The colours a class sees: every chart line in the Okabe–Ito colours (Okabe & Ito 2008), run A
@@ -55,20 +53,9 @@ class ColourProfileUiTest {
     /** Simulated time the charts get before their lines are read; in s. */
     private static final double RUN_SECONDS = 0.4;
 
-    private Stage stage;
+    @RegisterExtension
+    final UiWindow window = new UiWindow();
     private Workbench workbench;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void close(FxRobot robot) {
-        if (workbench != null) {
-            robot.interact(workbench::close);
-        }
-    }
 
     /** WCAG 2.1's relative luminance of an sRGB colour. */
     static double luminance(Color c) {
@@ -110,7 +97,7 @@ class ColourProfileUiTest {
     /** The chain comparing with implicit Euler at 1600 × 900: all charts side by side in normal type, one in large. */
     private void openComparing(FxRobot robot, boolean large, boolean projector) {
         robot.interact(() -> {
-            workbench = UiFixture.show(stage, SceneType.CHAIN, 1600, 900);
+            workbench = window.show(SceneType.CHAIN, 1600, 900);
             workbench.model().largeTypeProperty().set(large);
             workbench.model().projectorColoursProperty().set(projector);
             workbench.model().compareIntegratorProperty().set(IntegratorKind.IMPLICIT_EULER);

@@ -33,16 +33,14 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * Compare mode's explosion banners on the rope, one per system that has exploded: A's (the main
@@ -62,28 +60,16 @@ class CompareBannersUiTest {
     /** The Δt typed in; in s: far past explicit Euler's limit on the rope, well inside implicit Euler's (it has none). */
     private static final double DT = 0.01;
 
-    private Stage stage;
+    @RegisterExtension
+    final UiWindow window = new UiWindow();
     private Workbench workbench;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void close(FxRobot robot) {
-        if (workbench != null) {
-            robot.interact(workbench::close);
-        }
-        robot.interact(() -> I18n.setLocale(I18n.ENGLISH));
-    }
 
     // ------------------------------------------------------------------ what a person does
 
     /** Opens the rope at {@code width} × {@code height}, in large type or not. */
     private void open(FxRobot robot, int width, int height, boolean large) {
         robot.interact(() -> {
-            workbench = UiFixture.show(stage, SceneType.CHAIN, width, height);
+            workbench = window.show(SceneType.CHAIN, width, height);
             workbench.model().largeTypeProperty().set(large);
         });
     }
@@ -475,7 +461,6 @@ class CompareBannersUiTest {
         });
         robot.interact(() -> {
             workbench.model().presenterProperty().set(false);
-            stage.setFullScreen(false);
         });
     }
 }

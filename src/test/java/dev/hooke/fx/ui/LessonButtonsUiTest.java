@@ -15,15 +15,13 @@ import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.ButtonBase;
 import javafx.scene.control.ScrollPane;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * A lesson's Back, Run step and Next on a projector's 1280 × 720 in large type: after a step has
@@ -35,21 +33,9 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class LessonButtonsUiTest {
 
-    private Stage stage;
+    @RegisterExtension
+    final UiWindow window = new UiWindow();
     private Workbench workbench;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void close(FxRobot robot) {
-        if (workbench != null) {
-            robot.interact(workbench::close);
-        }
-        robot.interact(() -> I18n.setLocale(I18n.ENGLISH));
-    }
 
     /** What keeps {@code id}'s button from being seen: outside the window, or outside its scroll pane's viewport. */
     private String hidden(String id) {
@@ -79,7 +65,7 @@ class LessonButtonsUiTest {
     @ValueSource(strings = {"03", "16"})
     void afterAStepHasRunNextIsInSightAndGoesOn(String lesson, FxRobot robot) {
         robot.interact(() -> {
-            workbench = UiFixture.show(stage, SceneType.SPRING, 1280, 720);
+            workbench = window.show(SceneType.SPRING, 1280, 720);
             workbench.model().largeTypeProperty().set(true);
         });
         UiFixture.openLesson(robot, workbench, lesson);

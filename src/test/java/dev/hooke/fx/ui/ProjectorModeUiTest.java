@@ -13,15 +13,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.chart.XYChart;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * Projector mode (large type) at the sizes projectors show, 1280×720 and 1920×1080: the whole
@@ -38,20 +36,9 @@ class ProjectorModeUiTest {
     /** Fewer texts than this would mean the walk missed the window's texts, not that it is clean. */
     private static final int MIN_TEXTS = 40;
 
-    private Stage stage;
+    @RegisterExtension
+    final UiWindow window = new UiWindow();
     private Workbench workbench;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void close(FxRobot robot) {
-        if (workbench != null) {
-            robot.interact(workbench::close);
-        }
-    }
 
     @ParameterizedTest(name = "{0}×{1}")
     @CsvSource({"1280, 720", "1920, 1080"})
@@ -105,7 +92,7 @@ class ProjectorModeUiTest {
     /** View › Large type turns large type on and off, as the side panel's switch does. */
     @org.junit.jupiter.api.Test
     void theViewMenuTurnsLargeTypeOnAndOff(FxRobot robot) {
-        robot.interact(() -> workbench = UiFixture.show(stage, SceneType.CHAIN, 1280, 720));
+        robot.interact(() -> workbench = window.show(SceneType.CHAIN, 1280, 720));
         for (boolean on : new boolean[] {true, false}) {
             robot.clickOn(dev.hooke.fx.I18n.text("menu.view"));
             robot.clickOn("#menuLargeType");
@@ -118,7 +105,7 @@ class ProjectorModeUiTest {
     /** The workbench on the chain at {@code width} × {@code height}, in large type. */
     private void open(FxRobot robot, int width, int height) {
         robot.interact(() -> {
-            workbench = UiFixture.show(stage, SceneType.CHAIN, width, height);
+            workbench = window.show(SceneType.CHAIN, width, height);
             workbench.model().largeTypeProperty().set(true);
         });
         UiFixture.waitFor("large type on the window", () -> workbench.root().getStyleClass().contains("large-type"));

@@ -13,15 +13,13 @@ import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.ScrollBar;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * The simulation first, on the screens classrooms project: at 1024 × 768, 1280 × 720 and
@@ -39,21 +37,9 @@ class ScreenShareUiTest {
     /** A bar of one line is at most this many times as tall as the tallest text in it. */
     private static final double ONE_LINE = 1.9;
 
-    private Stage stage;
+    @RegisterExtension
+    final UiWindow window = new UiWindow();
     private Workbench workbench;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void close(FxRobot robot) {
-        if (workbench != null) {
-            robot.interact(workbench::close);
-        }
-        robot.interact(() -> I18n.setLocale(I18n.ENGLISH));
-    }
 
     /** The columns of controls that scroll up and down by design (a lesson's text, the side panel). */
     private static final java.util.Set<String> COLUMNS = java.util.Set.of("sidePanel", "lessonPanel");
@@ -129,7 +115,7 @@ class ScreenShareUiTest {
         "1920, 1080, false, en", "1920, 1080, true, en", "1920, 1080, true, zh"})
     void theViewIsTheBiggestThingOnTheScreen(int width, int height, boolean large, String language, FxRobot robot) {
         robot.interact(() -> {
-            workbench = UiFixture.show(stage, SceneType.CHAIN, width, height);
+            workbench = window.show(SceneType.CHAIN, width, height);
             I18n.setLocale("zh".equals(language) ? I18n.CHINESE : I18n.ENGLISH);
             workbench.model().largeTypeProperty().set(large);
             workbench.model().togglePlay();

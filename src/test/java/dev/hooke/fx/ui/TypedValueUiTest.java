@@ -7,14 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.I18n;
 import dev.hooke.fx.Workbench;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * A value typed with more digits than its field shows stays what was typed: the field shows it
@@ -28,25 +26,13 @@ class TypedValueUiTest {
     /** A Δt with more digits than the field shows. */
     private static final double TYPED_DT = 0.032032;
 
-    private Stage stage;
+    @RegisterExtension
+    final UiWindow window = new UiWindow();
     private Workbench workbench;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-    }
-
-    @AfterEach
-    void close(FxRobot robot) {
-        robot.interact(() -> {
-            workbench.close();
-            I18n.setLocale(I18n.ENGLISH);
-        });
-    }
 
     @Test
     void aTypedDtKeepsItsDigitsThroughALanguageSwitchAndAFocusChange(FxRobot robot) {
-        robot.interact(() -> workbench = UiFixture.show(stage, SceneType.SPRING, 1600, 900));
+        robot.interact(() -> workbench = window.show(SceneType.SPRING, 1600, 900));
         UiFixture.type(robot, "#dtField", "0.032032");
         waitFor("Δt typed", () -> UiFixture.latest(workbench).dt() == TYPED_DT);
         robot.interact(() -> I18n.setLocale(I18n.CHINESE));
