@@ -253,7 +253,7 @@ public final class IntegratorPanel extends VBox {
             text = "";
         } else if (solve == null) {
             text = I18n.text("solver.status.none");
-        } else if (solve.iterations() == 0) {
+        } else if (solve.solver() == SolverKind.CHOLESKY) {
             text = I18n.text("solver.status.direct", solve.newtonIterations(), Numbers.format(solve.finalResidual(), 2));
         } else {
             text = I18n.text("solver.status.cg", solve.iterations(), solve.newtonIterations(),
