@@ -90,6 +90,11 @@ final class RunCommand implements Callable<Integer> {
         }
         Path target = null;
         if (csv != null && !csv.equals("-")) {
+            if (csv.endsWith("/") || csv.endsWith(java.io.File.separator)) {
+                // Path.of drops the slash: new.csv/ would be written as the file new.csv
+                throw new UsageException(spec.commandLine(), "--csv: " + csv + " ends with " + csv.charAt(csv.length() - 1)
+                        + ", the name of a folder; give the name of a file");
+            }
             try {
                 target = Path.of(csv);
             } catch (InvalidPathException e) {

@@ -5,11 +5,11 @@ import static dev.hooke.fx.Widgets.converter;
 import static dev.hooke.fx.Widgets.section;
 
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.scene.Range;
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.fx.chart.EnergyChart;
 import dev.hooke.fx.controls.ParameterSlider;
-import dev.hooke.fx.controls.ParameterSlider.Validity;
 import dev.hooke.fx.io.Exports;
 import dev.hooke.fx.io.SceneFiles;
 import dev.hooke.fx.model.WorkbenchModel;
@@ -89,17 +89,17 @@ final class SidePanel {
         integrator.setMaxWidth(Double.MAX_VALUE);
 
         ParameterSlider ks = new ParameterSlider("ks", I18n.text("param.ks"), "N/m", model.stiffnessProperty(),
-                1, 1e5, true, Validity.nonNegative(SceneSpec.MAX_STIFFNESS));
+                1, 1e5, true, SceneSpec.STIFFNESS);
         ParameterSlider kd = new ParameterSlider("kd", I18n.text("param.kd"), "N·s/m", model.springDampingProperty(),
-                0, 2, false, Validity.nonNegative(SceneSpec.MAX_DAMPING));
+                0, 2, false, SceneSpec.DAMPING);
         ParameterSlider mass = new ParameterSlider("mass", I18n.text("param.mass"), "kg", model.massProperty(),
-                1e-4, 10, true, Validity.positive(SceneSpec.MAX_MASS));
+                1e-4, 10, true, SceneSpec.MASS);
         ParameterSlider dt = new ParameterSlider("dt", I18n.text("param.dt"), "s", model.dtProperty(),
-                SceneFile.MIN_DT, SceneFile.MAX_DT, true, new Validity(SceneFile.MIN_DT, false, SceneFile.MAX_DT));
+                SceneFile.MIN_DT, SceneFile.MAX_DT, true, Range.positive(SceneFile.MIN_DT, SceneFile.MAX_DT, "s"));
         ParameterSlider gravity = new ParameterSlider("gravity", I18n.text("param.gravity"), "m/s²", model.gravityProperty(),
-                0, 20, false, Validity.nonNegative(SceneSpec.MAX_GRAVITY));
+                0, 20, false, Range.upTo(SceneSpec.GRAVITY.max(), "m/s²"));
         ParameterSlider air = new ParameterSlider("airDamping", I18n.text("param.airDamping"), "N·s/m", model.airDampingProperty(),
-                0, 1, false, Validity.nonNegative(SceneSpec.MAX_DAMPING));
+                0, 1, false, SceneSpec.DAMPING);
 
         dt.addMark("naiveMark", I18n.text("param.mark.naive"), "mark-naive", model.naiveBoundProperty());
         dt.addMark("limitMark", I18n.text("param.mark.limit"), "mark-limit", model.limitProperty());

@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -93,5 +98,20 @@ class BadUsageTest {
         String line = r.errLines().get(0);
         assertTrue(line.startsWith(HookeCli.PREFIX + start), line + " should start with " + HookeCli.PREFIX + start);
         assertFalse(line.contains("Exception"), line);
+    }
+
+    /**
+     * A CSV name that ends with a slash names a folder: refused in one line, and no file is
+     * written under the name without its slash.
+     */
+    @Test
+    void aCsvNameEndingWithASlashIsRefused(@TempDir Path dir) {
+        Path meant = dir.resolve("new.csv");
+        Hooke.Result r = Hooke.run("run", "--steps", "2", "--csv", meant + "/");
+        assertEquals(2, r.code(), r.err());
+        assertEquals("", r.out());
+        assertEquals(List.of(HookeCli.PREFIX + "--csv: " + meant + "/ ends with /, the name of a folder; "
+                + "give the name of a file"), r.errLines());
+        assertFalse(Files.exists(meant), "nothing written as " + meant);
     }
 }

@@ -51,8 +51,8 @@ class ObstacleOptionsTest {
             {"--sphere-center: needs --obstacle sphere", "--obstacle", "none", "--sphere-center", "0,0,0"},
             {"--obstacle: ", "--obstacle", "cube"},
             {"--sphere-center: must be X,Y,Z", "--obstacle", "sphere", "--sphere-center", "1,2"},
-            {"--sphere-radius: must be > 0", "--obstacle", "sphere", "--sphere-radius", "-1"},
-            {"--sphere-orbit: the period must be > 0", "--obstacle", "sphere", "--sphere-orbit", "0.1,0"},
+            {"--sphere-radius: must be a number from 1e-6 to 1000 m, got -1", "--obstacle", "sphere", "--sphere-radius", "-1"},
+            {"--sphere-orbit: the period must be a number from 1e-6 to 1e6 s, got 0", "--obstacle", "sphere", "--sphere-orbit", "0.1,0"},
             {"--sphere-orbit: must be RADIUS,PERIOD", "--obstacle", "sphere", "--sphere-orbit", "0.1"},
             {"--friction: applies to the ", "--scene", "chain", "--friction", "0.2"},
         };

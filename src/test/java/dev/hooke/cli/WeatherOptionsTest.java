@@ -90,12 +90,12 @@ class WeatherOptionsTest {
             "hooke: --wind: must be three numbers separated by commas (X,Y,Z), got 1,x,0",
             "hooke: --wind: the speed must be at most " + SceneSpec.MAX_WIND + " m/s",
             "hooke: --gust: needs --wind",
-            "hooke: --gust: must be in [0, 1], got 1.5",
-            "hooke: --gust-period: must be a finite number > 0, got 0",
-            "hooke: --tear-strain: must be a finite number >= 0, got -1",
+            "hooke: --gust: must be a number from 0 to 1, got 1.5",
+            "hooke: --gust-period: must be a number from 1e-6 to 1e6 s, got 0",
+            "hooke: --tear-strain: must be 0 or a number from 1e-6 to 10, got -1",
             "hooke: --tear-strain: applies to the cloth scene only, not to spring",
             "hooke: --self-collision: applies to the cloth scene only, not to chain",
-            "hooke: --thickness: must be a finite number > 0, got 0",
+            "hooke: --thickness: must be a number from 1e-6 to 1000 m, got 0",
         };
         for (int i = 0; i < cases.length; i++) {
             String[] args = new String[cases[i].length + 1];

@@ -63,12 +63,10 @@ public final class YamlFiles {
      * @return the document's root
      */
     public static YamlValue read(Path file, String name) throws DataFileException {
-        if (Files.isDirectory(file)) {
-            throw new DataFileException(name, 0, "", "is a folder, not a file");
-        }
-        if (Files.exists(file) && !Files.isRegularFile(file)) {
-            // a named pipe would block the reader, a device such as /dev/zero never ends
-            throw new DataFileException(name, 0, "", "is not a regular file (a named pipe, a device or a socket)");
+        // a named pipe would block the reader, a device such as /dev/zero never ends: neither is opened
+        String notAFile = FileKinds.whyNotAFile(file);
+        if (notAFile != null) {
+            throw new DataFileException(name, 0, "", notAFile);
         }
         byte[] bytes;
         try (InputStream in = Files.newInputStream(file)) {
@@ -77,7 +75,7 @@ public final class YamlFiles {
         } catch (NoSuchFileException e) {
             throw new DataFileException(name, 0, "", "no such file");
         } catch (IOException e) {
-            throw new DataFileException(name, 0, "", "cannot be read: " + e.getMessage());
+            throw new DataFileException(name, 0, "", "cannot be read: " + FileKinds.reason(e));
         }
         if (bytes.length > MAX_BYTES) {
             throw new DataFileException(name, 1, "", "the file has more than " + MAX_BYTES + " bytes, the limit");

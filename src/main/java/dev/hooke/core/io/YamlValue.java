@@ -87,6 +87,11 @@ public final class YamlValue {
         if (node instanceof SequenceNode) {
             return "a list";
         }
+        if (path.isEmpty()) {
+            // the whole document is one value: the file is no lesson or scene file, and its text
+            // (a link may point to any file) is not quoted
+            return "a single value: this is not a lesson or scene file";
+        }
         String v = ((ScalarNode) node).getValue();
         if (v.length() > 40) {
             v = v.substring(0, 37) + "...";

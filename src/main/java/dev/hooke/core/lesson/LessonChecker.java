@@ -1,9 +1,11 @@
 package dev.hooke.core.lesson;
 
 import dev.hooke.core.io.DataFileException;
+import dev.hooke.core.io.FileKinds;
 import dev.hooke.core.io.Progress;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -116,20 +118,24 @@ public final class LessonChecker {
      * @throws DataFileException when the path does not exist or the folder holds no lesson file
      */
     public static List<Path> lessonFiles(Path path) throws DataFileException {
-        if (Files.isRegularFile(path)) {
-            return List.of(path);
-        }
         if (!Files.isDirectory(path)) {
-            throw new DataFileException(path.toString(), 0, "", "no such file or folder");
+            if (Files.notExists(path, LinkOption.NOFOLLOW_LINKS)) {
+                throw new DataFileException(path.toString(), 0, "", "no such file or folder");
+            }
+            // anything else that exists is given to the reader, which names what it is (a named
+            // pipe, a device, a link and its target) on a row of its own
+            return List.of(path);
         }
         List<Path> out;
         try (Stream<Path> s = Files.list(path)) {
+            // every *.yaml that is not a folder: a named pipe or a link to a device among the
+            // lessons is reported as a row, not skipped in silence
             out = new ArrayList<>(s.filter(p -> {
                 String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
-                return Files.isRegularFile(p) && (n.endsWith(".yaml") || n.endsWith(".yml"));
+                return !Files.isDirectory(p) && (n.endsWith(".yaml") || n.endsWith(".yml"));
             }).sorted().toList());
         } catch (IOException e) {
-            throw new DataFileException(path.toString(), 0, "", "cannot be listed: " + e.getMessage());
+            throw new DataFileException(path.toString(), 0, "", "cannot be listed: " + FileKinds.reason(e));
         }
         if (out.isEmpty()) {
             throw new DataFileException(path.toString(), 0, "", "holds no lesson file (*.yaml)");

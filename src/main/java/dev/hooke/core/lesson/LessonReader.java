@@ -68,7 +68,13 @@ public final class LessonReader {
         if (root.isNull()) {
             throw new DataFileException(file, 1, "", "the file is empty; a lesson needs id, title, narration, scene and steps");
         }
-        YamlMap m = root.map().only(List.of("id", "title", "narration", "scene", "steps"));
+        List<String> keys = List.of("id", "title", "narration", "scene", "steps");
+        YamlMap top = root.map();
+        if (top.keys().stream().noneMatch(keys::contains)) {
+            // not a lesson at all: its keys (a link may point to any file) are not quoted
+            throw top.self().error("is not a lesson file: it has none of the keys " + String.join(", ", keys));
+        }
+        YamlMap m = top.only(keys);
         String id = m.get("id").string();
         if (!ID.matcher(id).matches()) {
             throw m.get("id").error("must be lowercase letters, digits and dashes (at most 64), got '" + clip(id) + "'");

@@ -217,7 +217,7 @@ public final class LessonRunner {
             } catch (ActionFailed | RuntimeException e) {
                 rows.add(new CheckResult(lesson.id(), step.number(), a.name(),
                         new Text("the action can be played", "这个动作能够执行"),
-                        e instanceof ActionFailed f ? f.text() : error(e), false, a.line()));
+                        e instanceof ActionFailed f ? f.text() : error(a.line(), a.name(), e), false, a.line()));
                 aborted = true;
                 return new StepResult(step, rows, runs, sweep, charts, paused);
             }
@@ -232,7 +232,7 @@ public final class LessonRunner {
                 measured = o.measured();
                 pass = o.pass();
             } catch (RuntimeException e) {
-                measured = error(e);
+                measured = error(c.line(), c.name(), e);
                 pass = false;
             }
             rows.add(new CheckResult(lesson.id(), step.number(), c.name(), c.describeWithScope(), measured, pass, c.line()));
@@ -240,9 +240,16 @@ public final class LessonRunner {
         return new StepResult(step, rows, runs, sweep, charts, paused);
     }
 
-    /** An error inside the engine, for a report row (the exception's own message is English). */
-    private static Text error(Exception e) {
-        return Text.format("error: %s", "错误：%s", e);
+    /**
+     * An error inside the engine, for a report row: where it happened in the lesson file, as
+     * {@code file:line: item: reason}, with the exception's own message (English), never its class.
+     */
+    private Text error(int line, String item, Exception e) {
+        String message = e.getMessage() == null || e.getMessage().isBlank() ? null
+                : e.getMessage().lines().findFirst().orElse("").strip();
+        String where = lesson.file() + ":" + line + ": " + item + ": ";
+        return message == null ? new Text(where + "the engine failed", where + "引擎出错")
+                : Text.same(where + message);
     }
 
     // ------------------------------------------------------------------ actions

@@ -49,11 +49,11 @@ final class LessonValues {
         return t;
     }
 
-    /** A time step in s, at most {@link SceneFile#MAX_DT}. */
+    /** A time step in s, from {@link SceneFile#MIN_DT} to {@link SceneFile#MAX_DT}: the scene's own bounds. */
     static double dt(YamlValue v) throws DataFileException {
-        double h = v.positive();
-        if (h > SceneFile.MAX_DT) {
-            throw v.error("must be a time step of at most " + SceneFile.MAX_DT + " s, got " + h);
+        double h = v.number();
+        if (!(h >= SceneFile.MIN_DT && h <= SceneFile.MAX_DT)) {
+            throw v.error(SceneFile.dtRange(h));
         }
         return h;
     }

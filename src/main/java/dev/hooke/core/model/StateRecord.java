@@ -18,7 +18,8 @@ import java.util.Arrays;
  * <h2>Memory</h2>
  * A record is meant to be reused: writing into it again keeps every array whose length is
  * unchanged, so that once a record has held a state of a system, saving another state of the same
- * system allocates nothing. {@link #bytes()} is what it holds.
+ * system allocates nothing; arrays a shorter state leaves unused are let go
+ * ({@link #releaseUnused()}). {@link #bytes()} is what it holds.
  */
 public final class StateRecord {
 
@@ -200,12 +201,31 @@ public final class StateRecord {
 
     // ------------------------------------------------------------------ size
 
-    /** The bytes the record's values and arrays take (headers of the arrays not counted); in bytes. */
+    /**
+     * Lets go of the arrays kept from an earlier, longer state that the state just written does not
+     * use, so that a record holds only what it needs (allocates nothing).
+     */
+    public void releaseUnused() {
+        for (int k = arrayCount; k < arrays.length && arrays[k] != null; k++) {
+            arrays[k] = null;
+        }
+    }
+
+    /** The size of an array's header on a 64-bit JVM; in bytes. */
+    private static final long ARRAY_HEADER = 16;
+
+    /**
+     * The bytes the record holds: its tables and every array it keeps (those kept for reuse too),
+     * headers counted; in bytes.
+     */
     public long bytes() {
-        long b = 8L * words.length + 8L * arrays.length;
-        for (int k = 0; k < arrayCount; k++) {
-            Object a = arrays[k];
-            b += a instanceof double[] d ? 8L * d.length : 8L * ((long[]) a).length;
+        long b = 3 * ARRAY_HEADER + 8L * words.length + 8L * arrays.length + 8L * references.length;
+        for (Object a : arrays) {
+            if (a instanceof double[] d) {
+                b += ARRAY_HEADER + 8L * d.length;
+            } else if (a instanceof long[] l) {
+                b += ARRAY_HEADER + 8L * l.length;
+            }
         }
         return b;
     }

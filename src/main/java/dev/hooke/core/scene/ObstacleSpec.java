@@ -26,8 +26,6 @@ public record ObstacleSpec(ObstacleKind kind, double x, double y, double z, doub
     public static final ObstacleSpec NONE = new ObstacleSpec(ObstacleKind.NONE, 0, -0.8, 0.5, 0.3, 0, 4);
     /** The default sphere. */
     public static final ObstacleSpec SPHERE = NONE.withKind(ObstacleKind.SPHERE);
-    /** The largest orbit period accepted; in s. */
-    public static final double MAX_PERIOD = 1e6;
 
     /** This spec with another kind. */
     public ObstacleSpec withKind(ObstacleKind k) {
@@ -59,22 +57,18 @@ public record ObstacleSpec(ObstacleKind kind, double x, double y, double z, doub
             throw new IllegalArgumentException("obstacle: must be one of none, sphere");
         }
         for (double c : new double[] {x, y, z}) {
-            if (!(Math.abs(c) <= SceneSpec.MAX_LENGTH)) {
-                throw new IllegalArgumentException("sphere-center: each coordinate must be a number in [−"
-                        + SceneSpec.MAX_LENGTH + ", " + SceneSpec.MAX_LENGTH + "] m, got " + c);
-            }
+            part("sphere-center", "each coordinate", SceneSpec.COORDINATE, c);
         }
-        if (!(radius > 0 && radius <= SceneSpec.MAX_LENGTH)) {
-            throw new IllegalArgumentException("sphere-radius: must be > 0 and at most " + SceneSpec.MAX_LENGTH
-                    + " m, got " + radius);
-        }
-        if (!(orbitRadius >= 0 && orbitRadius <= SceneSpec.MAX_LENGTH)) {
-            throw new IllegalArgumentException("sphere-orbit: the radius must be >= 0 and at most "
-                    + SceneSpec.MAX_LENGTH + " m, got " + orbitRadius);
-        }
-        if (!(orbitPeriod > 0 && orbitPeriod <= MAX_PERIOD)) {
-            throw new IllegalArgumentException("sphere-orbit: the period must be > 0 and at most " + MAX_PERIOD
-                    + " s, got " + orbitPeriod);
+        SceneSpec.LENGTH.check("sphere-radius", radius);
+        part("sphere-orbit", "the radius", SceneSpec.DISTANCE, orbitRadius);
+        part("sphere-orbit", "the period", SceneSpec.PERIOD, orbitPeriod);
+    }
+
+    /** Checks one part of a field made of several numbers ("sphere-orbit: the period must be …"). */
+    private static void part(String field, String what, Range range, double v) {
+        String problem = range.problem(v);
+        if (problem != null) {
+            throw new IllegalArgumentException(field + ": " + what + " " + problem);
         }
     }
 

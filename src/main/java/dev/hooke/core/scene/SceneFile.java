@@ -277,7 +277,7 @@ public final class SceneFile {
     }
 
     /** Why {@code h} is refused as Δt: the range accepted. */
-    static String dtRange(double h) {
+    public static String dtRange(double h) {
         return "must be a time step from " + MIN_DT + " to " + MAX_DT + " s, got " + h;
     }
 

@@ -32,18 +32,33 @@ public final class SceneSpec {
 
     /** The largest number of particles a scene may have (a 300×300 cloth, a 45³ cube). */
     public static final int MAX_PARTICLES = 100_000;
-    /** The largest particle mass m accepted, in files, on the command line and in the workbench; in kg. */
-    public static final double MAX_MASS = 1e6;
-    /** The largest length accepted (the rope, the cloth's width, the cube's edge) and drop height; in m. */
-    public static final double MAX_LENGTH = 1e3;
-    /** The largest initial displacement and speed of a perturbation accepted; in m and m/s. */
-    public static final double MAX_PERTURBATION = 1e3;
-    /** The largest spring stiffness k_s accepted (of any kind); in N/m. */
-    public static final double MAX_STIFFNESS = 1e9;
-    /** The largest damping accepted, the springs' k_d and the air's c; in N·s/m. */
-    public static final double MAX_DAMPING = 1e6;
-    /** The largest |g| accepted; in m/s². */
-    public static final double MAX_GRAVITY = 1e3;
+    /**
+     * m, the mass of a particle; in kg: from a microgram to a thousand tonnes. The minimum keeps
+     * 1/m and k/m finite (see {@link Range}).
+     */
+    public static final Range MASS = Range.positive(1e-9, 1e6, "kg");
+    /** A length (the rope, the cloth's width, the cube's edge, a thickness, a radius); in m: 1 µm to 1 km. */
+    public static final Range LENGTH = Range.positive(1e-6, 1e3, "m");
+    /** A distance that may be none (the cube's drop height, the sphere's orbit); in m. */
+    public static final Range DISTANCE = Range.zeroOr(LENGTH.min(), LENGTH.max(), "m");
+    /** A coordinate (the sphere's centre); in m. */
+    public static final Range COORDINATE = Range.within(LENGTH.max(), "m");
+    /** The perturbation's displacement; in m. */
+    public static final Range DISPLACEMENT = Range.within(1e3, "m");
+    /** The perturbation's speed; in m/s. */
+    public static final Range VELOCITY = Range.within(1e3, "m/s");
+    /** k_s, a spring stiffness (of any kind); in N/m: none, or from 1e-6 to 1e9. */
+    public static final Range STIFFNESS = Range.zeroOr(1e-6, 1e9, "N/m");
+    /** A damping coefficient, the springs' k_d and the air's c; in N·s/m: none, or from 1e-9 to 1e6. */
+    public static final Range DAMPING = Range.zeroOr(1e-9, 1e6, "N·s/m");
+    /** g, gravity along −y (negative: upward); in m/s². */
+    public static final Range GRAVITY = Range.within(1e3, "m/s²");
+    /** μ, the friction coefficient of the ground and the sphere; dimensionless. */
+    public static final Range FRICTION = Range.upTo(10, "");
+    /** e, the ground's restitution; dimensionless. */
+    public static final Range RESTITUTION = Range.upTo(1, "");
+    /** A period (the gust's, the sphere's orbit); in s: 1 µs to about eleven days. */
+    public static final Range PERIOD = Range.positive(1e-6, 1e6, "s");
 
     private SceneType type = SceneType.SPRING;
     /** Not set: the scene's default applies. Any other value, negative ones too, is the value asked for. */
@@ -85,10 +100,12 @@ public final class SceneSpec {
     public static final double DEFAULT_GUST_PERIOD = Wind.DEFAULT_GUST_PERIOD;
     /** The default thickness of the cloth for self-collision; in m. */
     public static final double DEFAULT_THICKNESS = dev.hooke.core.model.Sphere.DEFAULT_THICKNESS;
-    /** The largest wind speed accepted; in m/s. */
+    /** The largest wind speed |w₀| accepted; in m/s. */
     public static final double MAX_WIND = 100;
-    /** The largest tear strain accepted (1000 %). */
-    public static final double MAX_TEAR_STRAIN = 10;
+    /** a, the gust's relative amplitude; dimensionless. */
+    public static final Range GUST = Range.upTo(1, "");
+    /** ε_t, the tear strain: none (springs never break), or from 1e-6 to 1000 %. */
+    public static final Range TEAR_STRAIN = Range.zeroOr(1e-6, 10, "");
 
     /** A spec for the given scene with every default. */
     public static SceneSpec of(SceneType type) {
@@ -147,87 +164,38 @@ public final class SceneSpec {
             throw new IllegalArgumentException((counted == null ? "type" : counted.id())
                     + ": the scene would have more than " + MAX_PARTICLES + " particles");
         }
-        requirePositive("length", length());
-        requireAtMost("length", length(), MAX_LENGTH);
-        requirePositive("mass", mass());
-        requireAtMost("mass", mass(), MAX_MASS);
-        requireNonNegative("k", stiffness());
-        requireNonNegative("k-struct", structuralStiffness());
-        requireNonNegative("k-shear", shearStiffness());
-        requireNonNegative("k-bend", bendStiffness());
-        requireAtMost("k", stiffness(), MAX_STIFFNESS);
-        requireAtMost("k-struct", structuralStiffness(), MAX_STIFFNESS);
-        requireAtMost("k-shear", shearStiffness(), MAX_STIFFNESS);
-        requireAtMost("k-bend", bendStiffness(), MAX_STIFFNESS);
-        requireNonNegative("kd", springDamping());
-        requireAtMost("kd", springDamping(), MAX_DAMPING);
-        requireFinite("gravity", gravity);
-        if (!(Math.abs(gravity) <= MAX_GRAVITY)) {
-            throw new IllegalArgumentException("gravity: |g| must be at most " + MAX_GRAVITY + ", got " + gravity);
-        }
-        requireNonNegative("air-damping", airDamping);
-        requireAtMost("air-damping", airDamping, MAX_DAMPING);
+        LENGTH.check("length", length());
+        MASS.check("mass", mass());
+        STIFFNESS.check("k", stiffness());
+        STIFFNESS.check("k-struct", structuralStiffness());
+        STIFFNESS.check("k-shear", shearStiffness());
+        STIFFNESS.check("k-bend", bendStiffness());
+        DAMPING.check("kd", springDamping());
+        GRAVITY.check("gravity", gravity);
+        DAMPING.check("air-damping", airDamping);
         obstacle.validate();
-        requireNonNegative("drop-height", dropHeight);
-        requireAtMost("drop-height", dropHeight, MAX_LENGTH);
-        if (!(restitution >= 0 && restitution <= 1)) {
-            throw new IllegalArgumentException("restitution: must be in [0, 1], got " + restitution);
-        }
-        requireNonNegative("friction", friction);
-        requireFinite("displacement", displacement);
-        requireFinite("velocity", velocity);
-        requireWithin("displacement", displacement, MAX_PERTURBATION);
-        requireWithin("velocity", velocity, MAX_PERTURBATION);
+        DISTANCE.check("drop-height", dropHeight);
+        RESTITUTION.check("restitution", restitution);
+        FRICTION.check("friction", friction);
+        DISPLACEMENT.check("displacement", displacement);
+        VELOCITY.check("velocity", velocity);
         validateWeather();
         return this;
     }
 
     private void validateWeather() {
         for (double w : wind) {
-            requireFinite("wind", w);
+            if (!Double.isFinite(w)) {
+                throw new IllegalArgumentException("wind: must be finite numbers, got " + w);
+            }
         }
         if (!(Math.sqrt(wind[0] * wind[0] + wind[1] * wind[1] + wind[2] * wind[2]) <= MAX_WIND)) {
             throw new IllegalArgumentException("wind: the speed must be at most " + MAX_WIND + " m/s");
         }
-        if (!(gust >= 0 && gust <= 1)) {
-            throw new IllegalArgumentException("gust: must be in [0, 1], got " + gust);
-        }
-        requirePositive("gust-period", gustPeriod);
-        requireAtMost("gust-period", gustPeriod, MAX_LENGTH);
-        requireNonNegative("tear-strain", tearStrain);
-        requireAtMost("tear-strain", tearStrain, MAX_TEAR_STRAIN);
-        requirePositive("thickness", thickness);
-        requireAtMost("thickness", thickness, MAX_LENGTH);
-    }
-
-    private static void requireFinite(String name, double value) {
-        if (!Double.isFinite(value)) {
-            throw new IllegalArgumentException(name + ": must be a finite number, got " + value);
-        }
-    }
-
-    private static void requirePositive(String name, double value) {
-        if (!(value > 0) || !Double.isFinite(value)) {
-            throw new IllegalArgumentException(name + ": must be a finite number > 0, got " + value);
-        }
-    }
-
-    private static void requireNonNegative(String name, double value) {
-        if (!(value >= 0) || !Double.isFinite(value)) {
-            throw new IllegalArgumentException(name + ": must be a finite number >= 0, got " + value);
-        }
-    }
-
-    private static void requireAtMost(String name, double value, double max) {
-        if (!(value <= max)) {
-            throw new IllegalArgumentException(name + ": must be at most " + max + ", got " + value);
-        }
-    }
-
-    private static void requireWithin(String name, double value, double max) {
-        if (!(Math.abs(value) <= max)) {
-            throw new IllegalArgumentException(name + ": must be from " + (-max) + " to " + max + ", got " + value);
-        }
+        GUST.check("gust", gust);
+        PERIOD.check("gust-period", gustPeriod);
+        TEAR_STRAIN.check("tear-strain", tearStrain);
+        LENGTH.check("thickness", thickness);
     }
 
     private static double or(double value, double fallback) {

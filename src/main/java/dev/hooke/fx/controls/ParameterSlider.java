@@ -1,5 +1,6 @@
 package dev.hooke.fx.controls;
 
+import dev.hooke.core.scene.Range;
 import dev.hooke.fx.I18n;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,35 +38,21 @@ import javafx.util.StringConverter;
  */
 public final class ParameterSlider extends VBox {
 
-    /**
-     * Which values a parameter accepts.
-     *
-     * @param min          the smallest value
-     * @param minExclusive whether {@code min} itself is refused
-     * @param max          the largest value
-     */
-    public record Validity(double min, boolean minExclusive, double max) {
-
-        /** Values &gt; 0 up to max. */
-        public static Validity positive(double max) {
-            return new Validity(0, true, max);
-        }
-
-        /** Values ≥ 0 up to max. */
-        public static Validity nonNegative(double max) {
-            return new Validity(0, false, max);
-        }
-
-        /** Null when v is accepted, otherwise why not. */
-        String check(double v) {
-            if (minExclusive ? !(v > min) : !(v >= min)) {
-                return I18n.text(minExclusive ? "param.mustExceed" : "param.mustBeAtLeast", Numbers.format(min));
-            }
-            if (!(v <= max)) {
-                return I18n.text("param.mustBeAtMost", Numbers.format(max));
-            }
+    /** Null when the range accepts {@code v}, otherwise why not, in the language in use. */
+    static String problem(Range range, double v) {
+        if (range.accepts(v)) {
             return null;
         }
+        if (Double.isNaN(v)) {
+            return I18n.text("param.notANumber");
+        }
+        if (v > range.max()) {
+            return I18n.text("param.mustBeAtMost", Numbers.format(range.max()));
+        }
+        if (range.zeroToo()) {
+            return I18n.text("param.mustBeZeroOrAtLeast", Numbers.format(range.min()));
+        }
+        return I18n.text("param.mustBeAtLeast", Numbers.format(range.min()));
     }
 
     private static final int SLIDER_DIGITS = 3;
@@ -76,7 +63,7 @@ public final class ParameterSlider extends VBox {
     private final Marks marks = new Marks();
     private final StackPane track;
     private final boolean log;
-    private final Validity validity;
+    private final Range validity;
     private final String name;
     private boolean updating;
     private final ChangeListener<Number> follow = (obs, old, v) -> showValue(v.doubleValue());
@@ -90,10 +77,10 @@ public final class ParameterSlider extends VBox {
      * @param sliderMin the slider's smallest value
      * @param sliderMax the slider's largest value
      * @param log       whether the slider is logarithmic (then sliderMin must be &gt; 0)
-     * @param validity  the values the field accepts
+     * @param validity  the values the field (and the slider) accept, the engine's bounds
      */
     public ParameterSlider(String id, String name, String unit, DoubleProperty value, double sliderMin,
-                           double sliderMax, boolean log, Validity validity) {
+                           double sliderMax, boolean log, Range validity) {
         this.value = value;
         this.log = log;
         this.validity = validity;
@@ -170,7 +157,7 @@ public final class ParameterSlider extends VBox {
         slider.valueProperty().addListener((obs, old, v) -> {
             if (!updating) {
                 double next = Numbers.round(fromSlider(v.doubleValue()), SLIDER_DIGITS);
-                if (validity.check(next) == null) {
+                if (validity.accepts(next)) {
                     updating = true;
                     try {
                         value.set(next);
@@ -313,7 +300,7 @@ public final class ParameterSlider extends VBox {
         double typed = Double.NaN;
         try {
             typed = Numbers.parse(field.getText());
-            problem = validity.check(typed);
+            problem = problem(validity, typed);
         } catch (NumberFormatException e) {
             problem = I18n.text("param.notANumber");
         }

@@ -4,6 +4,7 @@ import dev.hooke.core.integrate.ImplicitOptions;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.IntegratorSetting;
 import dev.hooke.core.integrate.ProjectionIntegrator;
+import dev.hooke.core.scene.Range;
 import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.solve.SolverKind;
 import dev.hooke.fx.I18n;
@@ -11,7 +12,6 @@ import dev.hooke.fx.Phrases;
 import dev.hooke.fx.Widgets;
 import dev.hooke.fx.controls.Numbers;
 import dev.hooke.fx.controls.ParameterSlider;
-import dev.hooke.fx.controls.ParameterSlider.Validity;
 import dev.hooke.fx.controls.SteadyLabel;
 import dev.hooke.fx.model.WorkbenchModel;
 import dev.hooke.fx.sim.ProjectionSummary;
@@ -79,7 +79,7 @@ public final class IntegratorPanel extends VBox {
         getStyleClass().add("integrator-panel");
 
         ParameterSlider delta = new ParameterSlider("verletDelta", I18n.text("param.verletDelta"), "",
-                model.verletDeltaProperty(), 1e-6, 0.1, true, new Validity(0, false, 0.999));
+                model.verletDeltaProperty(), 1e-6, 0.1, true, Range.upTo(0.999, ""));
         Label deltaNote = detail(I18n.text("param.verletDelta.note"));
         VBox verletBox = new VBox(4, delta, deltaNote);
         showOnlyWhen(verletBox, k -> k.takes(IntegratorSetting.VERLET_DELTA));
@@ -97,7 +97,7 @@ public final class IntegratorPanel extends VBox {
         model.projectionIterationsProperty().addListener((obs, old, n) ->
                 projectionIterations.getValueFactory().setValue(n.intValue()));
         ParameterSlider pbdStiffness = new ParameterSlider("pbdStiffness", I18n.text("param.pbdStiffness"), "",
-                model.pbdStiffnessProperty(), 1e-4, 1, true, new Validity(0, true, 1));
+                model.pbdStiffnessProperty(), 1e-4, 1, true, Range.positive(1e-6, 1, ""));
         showOnlyWhen(pbdStiffness, k -> k.takes(IntegratorSetting.PBD_STIFFNESS));
         VBox projectionBox = new VBox(4, labelled(I18n.text("param.iterations"), projectionIterations),
                 detail(I18n.text("param.iterations.note")), pbdStiffness);
@@ -133,7 +133,7 @@ public final class IntegratorPanel extends VBox {
         precond.setConverter(Widgets.converter(Phrases::preconditioner));
         precond.setMaxWidth(Double.MAX_VALUE);
         ParameterSlider tol = new ParameterSlider("tol", I18n.text("solver.tol"), "", tolerance, 1e-12, 1e-1,
-                true, new Validity(0, true, 0.5));
+                true, Range.positive(1e-15, 0.5, ""));
         maxIter.setId("maxIterSpinner");
         maxIter.setEditable(true);
         maxIter.setValueFactory(integers(1, ImplicitOptions.MAX_ITERATIONS_LIMIT,
@@ -253,7 +253,7 @@ public final class IntegratorPanel extends VBox {
             text = "";
         } else if (solve == null) {
             text = I18n.text("solver.status.none");
-        } else if (solve.iterations() == 0) {
+        } else if (solve.solver() == SolverKind.CHOLESKY) {
             text = I18n.text("solver.status.direct", solve.newtonIterations(), Numbers.format(solve.finalResidual(), 2));
         } else {
             text = I18n.text("solver.status.cg", solve.iterations(), solve.newtonIterations(),

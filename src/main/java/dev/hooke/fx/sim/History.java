@@ -25,6 +25,13 @@ import java.util.Objects;
  * 92 to 55 frames, a third to a half second apart. The oldest frame's slot is written over by the newest, its
  * arrays reused: once the ring has gone round, recording allocates nothing.
  *
+ * <p>The first frame may be smaller than the later ones: at step 0 an implicit method has neither
+ * its warm start nor its preconditioner's lagged factor, which its later frames carry. So the
+ * bound is kept on what the slots really hold ({@link StateRecord#bytes()} of every record, arrays
+ * kept for reuse and slots of an earlier run included): when a frame makes them more than the
+ * bound, the ring shrinks to the frames of the largest size that fit, keeping the newest ones,
+ * and the stride grows so that they span the window again.
+ *
  * <h2>One run</h2>
  * The frames belong to one run of one scene value: a new generation (a reset, a new scene, compare
  * mode on or off, a lesson), any edit of the scene value (Δt, k_s, a method…) and any change of the
@@ -82,6 +89,8 @@ public final class History {
     private int shown = -1;
     private int stride = 1;
     private long bytesPerFrame;
+    /** The most bytes the slots may hold ({@value #MAX_MEGABYTES} MiB). */
+    private long bound = (long) MAX_MEGABYTES << 20;
     /** The run the frames belong to. */
     private int generation = -1;
     private SceneFile scene;
@@ -147,7 +156,7 @@ public final class History {
         }
         if (view == null) {
             view = count == 0 ? View.EMPTY : new View(count, shown, frame(0).time, newest().time, stride,
-                    ring.length, count * bytesPerFrame);
+                    ring.length, retainedBytes());
         }
         return view;
     }
@@ -223,9 +232,75 @@ public final class History {
             }
             lanes.sim(k).saveState(f.lanes.get(k));
         }
+        for (int k = 0; k < lanes.size(); k++) {
+            f.lanes.get(k).releaseUnused();
+        }
         f.time = lanes.sim(0).time();
         f.steps = lanes.sim(0).steps();
+        if (retainedBytes() > bound) {
+            shrink();
+        }
         publishView();
+    }
+
+    /**
+     * The bytes every slot holds (each record's tables and arrays, {@link StateRecord#bytes()}),
+     * frames of an earlier run still in their slots included; in bytes. Allocates nothing.
+     */
+    long retainedBytes() {
+        long b = 0;
+        for (Frame f : ring) {
+            if (f != null) {
+                b += bytes(f);
+            }
+        }
+        return b;
+    }
+
+    private static long bytes(Frame f) {
+        long b = 0;
+        for (int k = 0; k < f.lanes.size(); k++) {
+            b += f.lanes.get(k).bytes();
+        }
+        return b;
+    }
+
+    /**
+     * Fits the ring to the bound once frames turned out larger than the first: as many slots as
+     * frames of the largest size recorded fit ({@link #capacity}), the newest frames kept, every
+     * other slot let go, and a stride that spreads the slots over the window.
+     */
+    private void shrink() {
+        long largest = 1;
+        for (int k = 0; k < count; k++) {
+            largest = Math.max(largest, bytes(frame(k)));
+        }
+        bytesPerFrame = largest;
+        int frames = capacity(largest);
+        Frame[] kept = new Frame[Math.min(frames, ring.length)];
+        int keep = Math.min(count, kept.length);
+        for (int k = 0; k < keep; k++) {
+            kept[k] = frame(count - keep + k);
+        }
+        ring = kept;
+        oldest = 0;
+        count = keep;
+        stride = Math.max(stride, stride(frames, runner.lanes.sim(0).dt()));
+    }
+
+    /** How many frames of {@code bytes} each fit the bound (2 at least, {@value #MAX_FRAMES} at most). */
+    private int capacity(long bytes) {
+        return (int) Math.max(2, Math.min(MAX_FRAMES, bound / Math.max(1, bytes)));
+    }
+
+    /** The steps between frames for {@code frames} of them to span the window at Δt = {@code dt}. */
+    private static int stride(int frames, double dt) {
+        return (int) Math.max(1, Math.ceil(WINDOW_SECONDS / ((frames - 1) * dt) - 1e-9));
+    }
+
+    /** Sets the bound on the bytes the frames hold (from the next run on); in bytes. Simulation thread. */
+    void bound(long bytes) {
+        bound = bytes;
     }
 
     /**
@@ -240,9 +315,8 @@ public final class History {
             bytes += probe.bytes();
         }
         bytesPerFrame = Math.max(1, bytes);
-        int frames = (int) Math.max(2, Math.min(MAX_FRAMES, ((long) MAX_MEGABYTES << 20) / bytesPerFrame));
-        double dt = lanes.sim(0).dt();
-        stride = (int) Math.max(1, Math.ceil(WINDOW_SECONDS / ((frames - 1) * dt) - 1e-9));
+        int frames = capacity(bytesPerFrame);
+        stride = stride(frames, lanes.sim(0).dt());
         if (ring.length != frames) {
             ring = new Frame[frames];
         }

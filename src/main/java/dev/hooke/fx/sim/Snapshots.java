@@ -29,7 +29,7 @@ public final class Snapshots {
                 lead.dt(), main.integratorKind(), playing, r.driver != null ? r.driver.shownSpeed() : r.speed,
                 r.sampleOf(0), o.maxSpeed, o.maxStrain, parameters(s), lanes.limit(0), lanes.naiveBound(0),
                 lanes.limitCurrent(0), main.explosion(), playing ? r.stepsPerSecond : 0, r.notice,
-                SolverSummary.of(main.integrator().solverStats()), ProjectionSummary.of(main.integrator()),
+                SolverSummary.of(main.integrator()), ProjectionSummary.of(main.integrator()),
                 r.substeps, lanes.size() > 1 ? second(r) : null, speeds(s), strains(s), r.pins.revision(),
                 r.pins.flags(), r.scene, r.compareKind, r.driver != null, r.edits, main.solverTally().totals(),
                 r.history.view(), r.commandSteps, r.commandsTaken(), main.energyScale());
@@ -42,7 +42,7 @@ public final class Snapshots {
         Observables o = b.observables();
         return new Snapshot.Compare(b.integratorKind(), lanes.positions(1), b.steps(), r.sampleOf(1),
                 lanes.limitCurrent(1) ? lanes.limit(1) : null, b.explosion(),
-                SolverSummary.of(b.integrator().solverStats()), ProjectionSummary.of(b.integrator()),
+                SolverSummary.of(b.integrator()), ProjectionSummary.of(b.integrator()),
                 speeds(b.system()), strains(b.system()), o.maxSpeed, o.maxStrain);
     }
 

@@ -1,11 +1,16 @@
 package dev.hooke.fx.sim;
 
+import dev.hooke.core.integrate.ImplicitIntegrator;
+import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.SolverStats;
+import dev.hooke.core.solve.SolverKind;
 
 /**
  * The linear solve of the last implicit step, copied out of the integrator's {@link SolverStats}
  * for the window. Immutable.
  *
+ * @param solver           the linear solver chosen (conjugate gradients may need no iteration at all, when
+ *                         the right-hand side is already solved: it is still the solver)
  * @param iterations       CG iterations over the step's Newton iterations (0 for a direct solve)
  * @param newtonIterations Newton iterations (linear solves) made
  * @param initialResidual  ‖r₀‖/‖b‖ of the first solve; dimensionless
@@ -14,15 +19,19 @@ import dev.hooke.core.integrate.SolverStats;
  * @param indefinite       whether a matrix that is not positive definite was met
  * @param outcome          the first outcome other than "converged", in words
  */
-public record SolverSummary(int iterations, int newtonIterations, double initialResidual, double finalResidual,
+public record SolverSummary(SolverKind solver, int iterations, int newtonIterations, double initialResidual, double finalResidual,
                             boolean converged, boolean indefinite, String outcome) {
 
-    /** A copy of {@code s}, or null when {@code s} is null or no step has been solved yet. */
-    static SolverSummary of(SolverStats s) {
-        if (s == null || s.newtonIterations == 0) {
+    /**
+     * The last solve of {@code integrator}, or null when it solves no linear system or has solved
+     * none yet.
+     */
+    static SolverSummary of(Integrator integrator) {
+        SolverStats s = integrator.solverStats();
+        if (!(integrator instanceof ImplicitIntegrator implicit) || s == null || s.newtonIterations == 0) {
             return null;
         }
-        return new SolverSummary(s.iterations, s.newtonIterations, s.initialResidual, s.finalResidual, s.converged,
-                s.indefinite, s.outcome.description());
+        return new SolverSummary(implicit.options().solver(), s.iterations, s.newtonIterations, s.initialResidual,
+                s.finalResidual, s.converged, s.indefinite, s.outcome.description());
     }
 }

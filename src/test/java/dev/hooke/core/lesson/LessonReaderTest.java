@@ -242,7 +242,8 @@ class LessonReaderTest {
     void anEmptyFileAndGarbage() {
         assertEquals("lessons/t.yaml:1: the file is empty; a lesson needs id, title, narration, scene and steps",
                 error(""));
-        assertEquals("lessons/t.yaml:1: must be a mapping of names to values, got 'hello'", error("hello"));
+        assertEquals("lessons/t.yaml:1: must be a mapping of names to values, got a single value: this is not a lesson "
+                + "or scene file", error("hello"), "the text of a file that is no lesson is not quoted");
     }
 
     @Test

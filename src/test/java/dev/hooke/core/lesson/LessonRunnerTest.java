@@ -56,6 +56,27 @@ class LessonRunnerTest {
     }
 
     /**
+     * An action the engine cannot play is reported as file:line: action: reason, the engine's own
+     * message, never as the name of an exception's class.
+     */
+    @Test
+    void anEngineFailureIsReportedWithFileLineAndAction() throws DataFileException {
+        LessonRunner runner = new LessonRunner(lesson("""
+                  - narration: {en: Run., zh: 运行。}
+                    actions: [run: {time: 1}]
+                    expect:
+                      - energy_ratio_per_step: {expected: 1.01, within: 1e-9}
+                """));
+        runner.setStepListener(sim -> {
+            throw new IllegalArgumentException("omega must be finite and > 0, got Infinity");
+        });
+        CheckResult row = runner.runNext().checks().get(0);
+        assertFalse(row.pass());
+        assertEquals("runner-test.yaml:8: run: omega must be finite and > 0, got Infinity", row.measured());
+        assertFalse(row.measuredText().zh().contains("Exception"), row.measuredText().zh());
+    }
+
+    /**
      * A cloth lying flat at rest at y = 0 has E = K + U_el + U_g = 0 J but for the rounding of its
      * springs' lengths: a ratio to it is undefined, not a huge number.
      */

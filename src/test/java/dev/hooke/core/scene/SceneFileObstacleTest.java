@@ -37,13 +37,15 @@ class SceneFileObstacleTest {
     @Test
     void errorsNameFileLineAndKey() {
         String[][] cases = {
-            {"friction: -1", "s.yaml:3: friction: must be a number >= 0"},
-            {"sphere_radius: -1", "s.yaml:3: sphere_radius: must be a number > 0"},
-            {"sphere_radius: 2000", "s.yaml:3: sphere_radius: must be > 0 and at most " + SceneSpec.MAX_LENGTH},
+            {"friction: -1", "s.yaml:3: friction: must be a number from 0 to 10, got -1"},
+            {"sphere_radius: -1", "s.yaml:3: sphere_radius: must be a number from 1e-6 to 1000 m, got -1"},
+            {"sphere_radius: 2000", "s.yaml:3: sphere_radius: must be a number from 1e-6 to 1000 m, got 2000"},
+            {"sphere_radius: 1e-320", "s.yaml:3: sphere_radius: must be a number from 1e-6 to 1000 m, got 1e-320"},
             {"sphere_center: [1, 2]", "s.yaml:3: sphere_center: "},
             {"sphere_center: [1, 2, 5000]", "s.yaml:3: sphere_center: each coordinate must be"},
-            {"sphere_orbit: [0.1, 0]", "s.yaml:3: sphere_orbit: the orbit period must be > 0"},
-            {"sphere_orbit: [-0.1, 2]", "s.yaml:3: sphere_orbit: the orbit radius must be >= 0"},
+            {"sphere_orbit: [0.1, 0]", "s.yaml:3: sphere_orbit: the period must be a number from 1e-6 to 1e6 s"},
+            {"sphere_orbit: [0.1, 1e-320]", "s.yaml:3: sphere_orbit: the period must be a number from 1e-6 to 1e6 s"},
+            {"sphere_orbit: [-0.1, 2]", "s.yaml:3: sphere_orbit: the radius must be 0 or a number from 1e-6 to 1000 m"},
         };
         for (String[] c : cases) {
             String message = assertThrows(DataFileException.class,

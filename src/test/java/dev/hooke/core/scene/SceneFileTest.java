@@ -230,7 +230,7 @@ class SceneFileTest {
         assertEquals("s.yaml:3: nodes: does not apply to the spring scene",
                 assertThrows(DataFileException.class, () -> SceneFile.parse("type: spring\nmass: 1\nnodes: 4\n", "s.yaml"))
                         .getMessage());
-        assertEquals("s.yaml:2: mass: must be a number > 0, got -1",
+        assertEquals("s.yaml:2: mass: must be a number from 1e-9 to 1e6 kg, got -1",
                 assertThrows(DataFileException.class, () -> SceneFile.parse("type: spring\nmass: -1\n", "s.yaml"))
                         .getMessage());
         assertEquals("s.yaml:2: size: the scene would have 1000000 particles, more than the limit of 100000",
@@ -287,11 +287,11 @@ class SceneFileTest {
     @Test
     void aValueAboveItsBoundIsRefusedNamingTheKey() {
         String[][] cases = {
-            {"mass: 2.0e6", "mass: must be at most " + SceneSpec.MAX_MASS},
-            {"k: 2.0e9", "k: must be at most " + SceneSpec.MAX_STIFFNESS},
-            {"kd: 2.0e6", "kd: must be at most " + SceneSpec.MAX_DAMPING},
-            {"air_damping: 2.0e6", "air_damping: must be at most " + SceneSpec.MAX_DAMPING},
-            {"gravity: -2000", "gravity: |g| must be at most " + SceneSpec.MAX_GRAVITY + ", got -2000"},
+            {"mass: 2.0e6", "mass: must be a number from 1e-9 to 1e6 kg, got 2e6"},
+            {"k: 2.0e9", "k: must be 0 or a number from 1e-6 to 1e9 N/m, got 2e9"},
+            {"kd: 2.0e6", "kd: must be 0 or a number from 1e-9 to 1e6 N·s/m, got 2e6"},
+            {"air_damping: 2.0e6", "air_damping: must be 0 or a number from 1e-9 to 1e6 N·s/m, got 2e6"},
+            {"gravity: -2000", "gravity: must be a number from -1000 to 1000 m/s², got -2000"},
             {"dt: 1.0e-8", "must be a time step from " + SceneFile.MIN_DT},
             {"dt: 2", "must be a time step from " + SceneFile.MIN_DT},
         };
@@ -301,8 +301,12 @@ class SceneFileTest {
             assertTrue(e.getMessage().startsWith("bounds.yaml:2: ") && e.getMessage().contains(c[1]),
                     c[0] + " -> " + e.getMessage());
         }
-        SceneFile atTheBounds = SceneFile.defaults(SceneType.SPRING).withMass(SceneSpec.MAX_MASS)
-                .withStiffness(SceneSpec.MAX_STIFFNESS).withGravity(SceneSpec.MAX_GRAVITY).withDt(SceneFile.MIN_DT);
-        assertEquals(SceneSpec.MAX_MASS, atTheBounds.spec().mass());
+        SceneFile atTheBounds = SceneFile.defaults(SceneType.SPRING).withMass(SceneSpec.MASS.max())
+                .withStiffness(SceneSpec.STIFFNESS.max()).withGravity(SceneSpec.GRAVITY.max()).withDt(SceneFile.MIN_DT);
+        assertEquals(SceneSpec.MASS.max(), atTheBounds.spec().mass());
+        SceneFile atTheMinima = SceneFile.defaults(SceneType.SPRING).withMass(SceneSpec.MASS.min())
+                .withStiffness(SceneSpec.STIFFNESS.min()).withSpec(SceneFile.defaults(SceneType.SPRING).spec()
+                        .mass(SceneSpec.MASS.min()).length(SceneSpec.LENGTH.min()));
+        assertEquals(SceneSpec.LENGTH.min(), atTheMinima.spec().length());
     }
 }

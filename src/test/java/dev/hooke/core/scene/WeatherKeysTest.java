@@ -59,12 +59,12 @@ class WeatherKeysTest {
         assertEquals("s.yaml:2: wind: must be a list, got '3'", error("type: cloth\nwind: 3\n"));
         assertEquals("s.yaml:2: wind: the speed must be at most " + SceneSpec.MAX_WIND + " m/s",
                 error("type: cloth\nwind: [0, 0, 101]\n"));
-        assertEquals("s.yaml:2: gust: must be between 0 and 1, got 2", error("type: cloth\ngust: 2\n"));
-        assertEquals("s.yaml:2: gust_period: must be a number > 0, got 0", error("type: cloth\ngust_period: 0\n"));
-        assertEquals("s.yaml:2: tear_strain: must be a number >= 0, got -0.1", error("type: cloth\ntear_strain: -0.1\n"));
+        assertEquals("s.yaml:2: gust: must be a number from 0 to 1, got 2", error("type: cloth\ngust: 2\n"));
+        assertEquals("s.yaml:2: gust_period: must be a number from 1e-6 to 1e6 s, got 0", error("type: cloth\ngust_period: 0\n"));
+        assertEquals("s.yaml:2: tear_strain: must be 0 or a number from 1e-6 to 10, got -0.1", error("type: cloth\ntear_strain: -0.1\n"));
         assertEquals("s.yaml:2: self_collision: does not apply to the chain scene", error("type: chain\nself_collision: true\n"));
-        assertEquals("s.yaml:2: thickness: must be a number > 0, got 0", error("type: cloth\nthickness: 0\n"));
-        assertEquals("s.yaml:2: tear_strain: must be at most " + SceneSpec.MAX_TEAR_STRAIN + ", got 11.0",
+        assertEquals("s.yaml:2: thickness: must be a number from 1e-6 to 1000 m, got 0", error("type: cloth\nthickness: 0\n"));
+        assertEquals("s.yaml:2: tear_strain: must be 0 or a number from 1e-6 to 10, got 11",
                 error("type: cloth\ntear_strain: 11\n"));
     }
 }

@@ -179,6 +179,39 @@ class IntegratorPanelUiTest {
         assertEquals(options, kept, "a newly chosen implicit method gets the options");
     }
 
+    /**
+     * The solver readout names the solver chosen, not how many iterations it took: the spring at
+     * rest without gravity gives implicit Euler a right-hand side of 0, which conjugate gradients
+     * solve in no iteration, and the status bar still says CG; after a switch to Cholesky it says
+     * Cholesky.
+     */
+    @Test
+    void theSolverReadoutNamesConjugateGradientsEvenWithoutAnIteration(FxRobot robot) throws Exception {
+        type(robot, "#gravityField", "0");
+        assertEquals(0, Math.abs(number(sim -> sim.system().gravity(1))), "no gravity");
+        robot.clickOn("#sceneView");
+        robot.type(KeyCode.DIGIT6);
+        assertEquals(SolverKind.CG, UiFixture.<ImplicitOptions>engine(workbench,
+                sim -> ((BackwardEuler) sim.integrator()).options()).solver());
+        robot.type(KeyCode.S);
+        assertEquals(1, number(Simulation::steps));
+        assertEquals(0, number(sim -> sim.integrator().solverStats().iterations), "b = 0: nothing to iterate");
+        assertEquals(1, number(sim -> sim.integrator().solverStats().newtonIterations));
+        waitFor("the status bar to show the solve of step 1", () -> snapshot().steps() == 1 && snapshot().solver() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        String status = robot.lookup("#solverStatus").queryAs(Label.class).getText();
+        assertTrue(status.startsWith("CG 0 it (1 Newton)"), status);
+
+        click(robot, "#solverChoice");
+        robot.clickOn(SolverKind.CHOLESKY.displayName());
+        robot.clickOn("#sceneView");
+        robot.type(KeyCode.S);
+        waitFor("the status bar to show the solve of step 2", () -> snapshot().steps() == 2);
+        WaitForAsyncUtils.waitForFxEvents();
+        status = robot.lookup("#solverStatus").queryAs(Label.class).getText();
+        assertTrue(status.startsWith("Cholesky (1 Newton)"), status);
+    }
+
     @Test
     void theIterationsOfTheProjectionMethodsApplyLiveAndTheirStatisticsShow(FxRobot robot) throws Exception {
         assertEquals(IntegratorKind.SYMPLECTIC_EULER, UiFixture.engine(workbench, Simulation::integratorKind));

@@ -121,6 +121,36 @@ class WorkbenchUiTest {
         assertEquals(1, number(sim -> sim.system().mass(1)));
     }
 
+    /**
+     * The fields take the engine's bounds: a subnormal or tiny mass (which made 1/m infinite and
+     * the first step NaN) is refused with its minimum, and so is a subnormal stiffness, while a
+     * stiffness of 0 (springs without force) is taken. A step after them is still a number.
+     */
+    @Test
+    void aSubnormalMassOrStiffnessIsRefusedWithItsBound(FxRobot robot) throws Exception {
+        for (String tiny : new String[] {"1e-320", "1e-12"}) {
+            type(robot, "#massField", tiny);
+            TextField mass = robot.lookup("#massField").queryAs(TextField.class);
+            assertTrue(mass.getStyleClass().contains("invalid"), tiny);
+            assertEquals("1", mass.getText(), "the field shows the value kept");
+            assertTrue(mass.getTooltip().getText().contains(
+                    dev.hooke.fx.controls.Numbers.format(dev.hooke.core.scene.SceneSpec.MASS.min())),
+                    "the tooltip names the minimum: " + mass.getTooltip().getText());
+            assertEquals(1, number(sim -> sim.system().mass(1)));
+        }
+        type(robot, "#ksField", "1e-320");
+        TextField ks = robot.lookup("#ksField").queryAs(TextField.class);
+        assertTrue(ks.getStyleClass().contains("invalid"));
+        assertEquals(100, number(sim -> sim.system().stiffness(0)));
+        type(robot, "#ksField", "0");
+        assertFalse(ks.getStyleClass().contains("invalid"), "no springs' force is a valid choice");
+        assertEquals(0, number(sim -> sim.system().stiffness(0)));
+        robot.clickOn("#sceneView");
+        robot.type(KeyCode.S);
+        assertEquals(1, number(Simulation::steps));
+        assertTrue(Double.isFinite(number(sim -> sim.system().x[4])), "the step is a number");
+    }
+
     @Test
     void choosingAnIntegratorSwitchesItWithoutAReset(FxRobot robot) throws Exception {
         robot.clickOn("#playButton");
