@@ -25,10 +25,8 @@ import dev.hooke.fx.view.SceneView;
 import dev.hooke.fx.view.Framing;
 import dev.hooke.fx.view.ThreeDView;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Point2D;
 import javafx.scene.Group;
@@ -110,15 +108,7 @@ class ClothRenderingTest {
     }
 
     private static <T> T onFx(Supplier<T> task) throws Exception {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                result.complete(task.get());
-            } catch (RuntimeException | Error e) {
-                result.completeExceptionally(e);
-            }
-        });
-        return result.get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        return RenderToolkit.onFx(task);
     }
 
     /** A cloth that has fallen for 0.3 s from lying flat, pinned at two corners. */

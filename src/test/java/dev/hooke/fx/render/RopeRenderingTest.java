@@ -3,8 +3,6 @@ package dev.hooke.fx.render;
 import static dev.hooke.Tolerances.PIXEL_DIFFERENCE;
 import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneType;
@@ -16,10 +14,8 @@ import dev.hooke.fx.view.ThreeDView;
 import dev.hooke.fx.view.Thickness;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
@@ -81,15 +77,7 @@ class RopeRenderingTest {
     }
 
     private static <T> T onFx(Supplier<T> task) throws Exception {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                result.complete(task.get());
-            } catch (RuntimeException | Error e) {
-                result.completeExceptionally(e);
-            }
-        });
-        return result.get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        return RenderToolkit.onFx(task);
     }
 
     private static double distance(Color p, Color q) {
@@ -101,13 +89,7 @@ class RopeRenderingTest {
 
     @Test
     void everyParticleOfTheRopeIsDrawnLargeEnoughToSee() throws Exception {
-        if (unavailable != null) {
-            if (Boolean.getBoolean("hooke.render.required")) {
-                fail("the rendering test must run but cannot: " + unavailable);
-            }
-            System.out.println("RopeRenderingTest: skipped: " + unavailable);
-            assumeTrue(false, unavailable);
-        }
+        RenderToolkit.require(unavailable, "RopeRenderingTest");
         Snapshot rope;
         try (SimulationRunner runner = new SimulationRunner(SceneFile.defaults(SceneType.CHAIN))) {
             runner.query(sim -> null).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);

@@ -4,8 +4,6 @@ import static dev.hooke.Tolerances.UI_TIMEOUT_SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.hooke.core.model.Sphere;
 import dev.hooke.core.scene.ClothPins;
@@ -17,12 +15,10 @@ import dev.hooke.fx.I18n;
 import dev.hooke.fx.Workbench;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
-import javafx.application.Platform;
 import javafx.geometry.Point2D;
 import javafx.geometry.Point3D;
 import javafx.scene.Node;
@@ -189,14 +185,7 @@ class SphereDragRenderTest {
 
     /** Starts the toolkit; skips the test, saying why, where there is no 3D, or fails when it is required. */
     private static void requireRendering() throws Exception {
-        String unavailable = RenderToolkit.start();
-        if (unavailable != null) {
-            if (Boolean.getBoolean("hooke.render.required")) {
-                fail("the rendering test must run but cannot: " + unavailable);
-            }
-            System.out.println("SphereDragRenderTest: skipped: " + unavailable);
-            assumeTrue(false, unavailable);
-        }
+        RenderToolkit.require(RenderToolkit.start(), "SphereDragRenderTest");
     }
 
     /** The workbench on the scene, in a 1400 × 900 window at the screen's corner. */
@@ -323,14 +312,6 @@ class SphereDragRenderTest {
     }
 
     private static <T> T onFx(Supplier<T> task) throws Exception {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                result.complete(task.get());
-            } catch (RuntimeException | Error e) {
-                result.completeExceptionally(e);
-            }
-        });
-        return result.get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        return RenderToolkit.onFx(task);
     }
 }
