@@ -335,6 +335,35 @@ public final class Tolerances {
     public static final double SSOR_RESIDUAL_RECURRENCE = 1e-12;
 
     /**
+     * How much at least a first-order method's error must shrink when Δt is halved, in a
+     * convergence test that shows the error going to 0 rather than measuring its order: the ideal
+     * factor is 2 (measured 2.01 on the sphere's slide), and the next error term and the discrete
+     * leaving step move it by well under a tenth at the steps used.
+     */
+    public static final double FIRST_ORDER_HALVING = 1.8;
+
+    /**
+     * The velocity with which a particle leaves a sphere it slid over with friction, against an
+     * RK4 solve of the sliding ODE, relative, at Δt = 1/8000 s: the contact's step is first order
+     * (its error is about 2 Δt/s relative, measured 2.4·10⁻⁴ at this Δt); a normal force without
+     * its centripetal part m v²/R leaves several per cent off at any Δt.
+     */
+    public static final double SLIDE_OFF_SPHERE = 5e-4;
+
+    /**
+     * The wind's work W_w on a cloth after 1 s under RK4 at 1/8192 s, against an independent RK4 of
+     * the same cloth at 1/16384 s, relative: RK4's own error there, measured 3·10⁻⁹. A wind left
+     * out of the balance, or its power taken at the wrong stages, is off at the first digit.
+     */
+    public static final double WIND_WORK_RK4 = 1e-7;
+
+    /**
+     * The same for a first-order method (backward Euler) at 1/8192 s: its O(Δt) error, measured
+     * 2.5 % there and halving with Δt (the convergence itself is asserted as a slope).
+     */
+    public static final double WIND_WORK_FIRST_ORDER = 3e-2;
+
+    /**
      * The wind's total force on a flat cloth at rest against ½ ρ C A |w|² (and its lift and drag
      * parts against the flat-plate law), relative: the triangles tile the square exactly, so the sum
      * differs from the closed form by the round-off of a few hundred additions (10⁻¹⁴); a wrong

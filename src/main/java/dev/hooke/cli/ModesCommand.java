@@ -31,9 +31,10 @@ import picocli.CommandLine.Spec;
                 + "error and whether it is inside the method's stability region; fastest first."},
         footer = {"CSV columns: omega,zeta,z_re,z_im,amplification,period_error,stable.",
             "--json prints {\"scene\", \"integrator\", \"dt\", \"at\", \"unstable\", \"modes\": [{\"omega\", \"zeta\", "
-                + "\"z_re\", \"z_im\", \"amplification\", \"period_error\", \"stable\"}, …]}; amplification and "
-                + "period_error are null where they have no value (a position-based method, a mode that does "
-                + "not oscillate)."})
+                + "\"z_re\", \"z_im\", \"amplification\", \"period_error\", \"stable\"}, …]}; zeta, amplification "
+                + "and period_error are null (in CSV: empty) where they have no value (a zero-stiffness mode, "
+                + "a position-based method, a mode that does not oscillate).",
+            "On a terminal, a progress bar on standard error follows a large system's Lanczos solve."})
 final class ModesCommand implements Callable<Integer> {
 
     @Spec
@@ -82,7 +83,7 @@ final class ModesCommand implements Callable<Integer> {
         try (ProgressLine progress = ProgressLine.onTerminal("modes")) {
             progress.at("the eigen solve", 0, -1);
             result = count == null ? Modes.of(system, integrator.kind(), timeStep.dt, delta)
-                    : Modes.fastest(system, integrator.kind(), timeStep.dt, delta, count);
+                    : Modes.fastest(system, integrator.kind(), timeStep.dt, delta, count, progress);
         } catch (IllegalStateException e) {
             spec.commandLine().getErr().println(HookeCli.PREFIX + e.getMessage());
             return 1;

@@ -56,8 +56,11 @@ public final class ObservablesCsv {
      *   gravitational U_g = Σ m (−g · x); J
      *   total         E = K + U_el + U_g; J
      *   dissipated    W_d, work dissipated by damping (by the integrator's own quadrature,
-     *                 Integrator#dissipatedWork) and contact since t = 0, the energy of springs that
-     *                 broke, minus the wind's work; J
+     *                 Integrator#dissipatedWork) and contact since t = 0, and the energy of springs
+     *                 that broke; J
+     *   wind_work     W_w, the work the wind did on the free particles since t = 0 (by the same
+     *                 quadrature, Integrator#windWork; of either sign, 0 without wind): total +
+     *                 dissipated − wind_work is constant but for the integrator's error; J
      *   max_speed     the largest particle speed; m/s
      *   max_strain    the largest |l − L| / L; dimensionless
      *   penetration   the deepest any particle is inside the ground or the sphere's contact
@@ -86,6 +89,7 @@ public final class ObservablesCsv {
             number("gravitational", s -> s.observables().gravitational),
             number("total", s -> s.observables().total()),
             number("dissipated", s -> s.observables().dissipated),
+            number("wind_work", s -> s.observables().windWork),
             number("max_speed", s -> s.observables().maxSpeed),
             number("max_strain", s -> s.observables().maxStrain),
             number("penetration", s -> s.observables().penetration),

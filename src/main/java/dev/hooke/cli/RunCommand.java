@@ -175,9 +175,10 @@ final class RunCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%s; %s (%s), Δt = %s s%n", SceneOptions.describe(sceneSpec, system),
                 sim.integratorKind().displayName(), sim.integratorKind().id(), Numbers.plain(sim.dt()));
         out.printf(Locale.ROOT, "t = %s s after %d of %d steps%n", Numbers.num(sim.time()), sim.steps(), steps);
-        out.printf(Locale.ROOT, "energy (J): kinetic %s, elastic %s, gravitational %s, total %s, dissipated %s%n",
+        out.printf(Locale.ROOT, "energy (J): kinetic %s, elastic %s, gravitational %s, total %s, dissipated %s, "
+                        + "wind work %s%n",
                 Numbers.num(o.kinetic), Numbers.num(o.elastic), Numbers.num(o.gravitational), Numbers.num(o.total()),
-                Numbers.num(o.dissipated));
+                Numbers.num(o.dissipated), Numbers.num(o.windWork));
         out.printf(Locale.ROOT, "max speed %s m/s, max strain %s, momentum (%s, %s, %s) kg·m/s%n",
                 Numbers.num(o.maxSpeed), Numbers.num(o.maxStrain), Numbers.num(o.momentum[0]),
                 Numbers.num(o.momentum[1]), Numbers.num(o.momentum[2]));

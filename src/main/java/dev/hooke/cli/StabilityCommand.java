@@ -53,6 +53,10 @@ import picocli.CommandLine.Spec;
  *       ({@code "unbounded_at_every_dt_tried"}); {@code null} when no explosion was found
  *       ({@code "no_explosion_found"}) or nothing can oscillate, ω_max = 0
  *       ({@code "not_measured"}).</li>
+ *   <li>{@code runs_cut}: true when the runs were cut at {@link ExplosionBisection.Options#maxSteps()}
+ *       steps, too few to see a growth as slow as the one just above the limit (the measured Δt may
+ *       then be too large), as the text output says; false otherwise and when nothing was
+ *       measured.</li>
  *   <li>{@code naive_bound}: {@code null} when no spring with k_s &gt; 0 has a free end.</li>
  * </ul>
  */
@@ -64,7 +68,9 @@ import picocli.CommandLine.Spec;
                 + "predicted_dt_max (s; 0 = unstable at every Δt, null = no limit), predicted_status "
                 + "(limit, unstable_at_every_dt, none), predicted_rule, measured_dt_max (s; null when not "
                 + "measured or no explosion found), measured_dt_exploded, measured_status (measured, "
-                + "unbounded_at_every_dt_tried, no_explosion_found, not_measured), periods, trials, scene, "
+                + "unbounded_at_every_dt_tried, no_explosion_found, not_measured), runs_cut (true when the runs "
+                + "were cut at 10^6 steps, too few to see the growth: the measured Δt may be too large), "
+                + "periods, trials, scene, "
                 + "integrator, at (initial or equilibrium), equilibrium_converged and equilibrium_residual (N; "
                 + "with --at equilibrium).",
                 "Exit codes: 0 done, 2 bad usage."})
@@ -166,7 +172,8 @@ final class StabilityCommand implements Callable<Integer> {
 
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            JsonObject o = json(sceneSpec, probe, naive, mode, limit, result, status).put("at", at.id());
+            JsonObject o = json(sceneSpec, probe, naive, mode, limit, result, status)
+                    .put("runs_cut", runsCut(mode, result, status, options)).put("at", at.id());
             if (equilibrium != null) {
                 o.put("equilibrium_converged", equilibrium.converged())
                         .put("equilibrium_residual", equilibrium.residual());
@@ -217,6 +224,20 @@ final class StabilityCommand implements Callable<Integer> {
         return o;
     }
 
+    /**
+     * Whether the runs were cut at {@link ExplosionBisection.Options#maxSteps()} steps, too few for
+     * the periods asked for or for the growth the horizon was sized to see: the measured Δt may then
+     * be too large (false when nothing was measured).
+     */
+    private boolean runsCut(ModalEstimate mode, ExplosionBisection.Result result, Measured status,
+                            ExplosionBisection.Options options) {
+        if (status != Measured.MEASURED) {
+            return false;
+        }
+        double needed = periods * 2 * Math.PI / mode.omegaMax() / result.dtMax();
+        return needed > options.maxSteps() || result.cut();
+    }
+
     private void text(PrintWriter out, SceneSpec sceneSpec, MassSpringSystem system, Integrator probe, double naive,
                       ModalEstimate mode, StabilityLimit limit, ExplosionBisection.Result result, Measured status,
                       ExplosionBisection.Options options) {
@@ -248,8 +269,7 @@ final class StabilityCommand implements Callable<Integer> {
                                 + "for %s periods of the fastest mode (%s s exploded; %d runs)%n",
                         Numbers.num(result.dtMax()), Numbers.plain(periods), Numbers.num(result.dtExploded()),
                         result.trials());
-                double needed = periods * 2 * Math.PI / mode.omegaMax() / result.dtMax();
-                if (needed > options.maxSteps() || result.cut()) {
+                if (runsCut(mode, result, status, options)) {
                     out.printf(Locale.ROOT, "                       (each run was cut at %d steps, too few to see "
                             + "a growth this slow: the figure may be too large)%n", options.maxSteps());
                 }

@@ -11,6 +11,7 @@ import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.Scenes;
 import dev.hooke.core.stability.ExplosionBisection;
+import dev.hooke.core.stability.Modes;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -49,6 +50,24 @@ class ProgressLineTest {
             assertEquals(k, progress.counts.get(k)[0], "trials done before run " + (k + 1));
             assertTrue(progress.stages.get(k).startsWith("run " + (k + 1) + ", Δt = "), progress.stages.get(k));
         }
+    }
+
+    /**
+     * A large system's modes (a 20 × 20 cloth, 1194 free degrees of freedom, past the dense solve)
+     * come from a Lanczos solve that reports its basis growing, out of the most it may keep, and
+     * ends saying all the modes asked for converged.
+     */
+    @Test
+    void theLanczosSolveReportsItsBasisGrowing() {
+        Recorded progress = new Recorded();
+        var s = Scenes.build(SceneSpec.of(SceneType.CLOTH).size(20));
+        Modes.fastest(s, IntegratorKind.RK4, 1e-3, 0, 5, progress);
+        assertTrue(progress.counts.size() >= 2, "reports: " + progress.stages);
+        for (int k = 1; k < progress.counts.size(); k++) {
+            assertTrue(progress.counts.get(k)[0] >= progress.counts.get(k - 1)[0], "the basis only grows: " + progress.stages);
+            assertTrue(progress.counts.get(k)[1] >= progress.counts.get(k)[0], "no more vectors than the most kept");
+        }
+        assertEquals("block Lanczos: 5 of 5 modes converged", progress.stages.get(progress.stages.size() - 1));
     }
 
     @Test

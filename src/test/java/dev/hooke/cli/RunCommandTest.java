@@ -30,7 +30,7 @@ class RunCommandTest {
 
     /** The columns every CSV has. */
     private static final List<String> REQUIRED = List.of(
-            "t", "kinetic", "elastic", "gravitational", "total", "dissipated", "max_speed", "exploded");
+            "t", "kinetic", "elastic", "gravitational", "total", "dissipated", "wind_work", "max_speed", "exploded");
 
     /** The README's command: a 16-node chain, m = 1 kg, k = 100 N/m, Verlet, Δt = 1/64 s, 640 steps. */
     private static SceneSpec readmeChain() {
@@ -111,6 +111,7 @@ class RunCommandTest {
             assertEquals(o.gravitational, table.value(row, "gravitational"), at);
             assertEquals(o.total(), table.value(row, "total"), at);
             assertEquals(o.dissipated, table.value(row, "dissipated"), at);
+            assertEquals(o.windWork, table.value(row, "wind_work"), at);
             assertEquals(o.maxSpeed, table.value(row, "max_speed"), at);
             assertEquals(o.maxStrain, table.value(row, "max_strain"), at);
             assertEquals(o.momentum[0], table.value(row, "momentum_x"), at);

@@ -1,6 +1,7 @@
 package dev.hooke.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -110,11 +111,27 @@ class StabilityCommandTest {
             assertTrue(j.has(key), "missing key " + key);
             assertTrue(j.get(key).isNumber(), key + " is a number");
         }
+        // RK4 on the spring measures within 200 periods, far below the cap, and says so
+        assertTrue(j.get("runs_cut").isBoolean(), "runs_cut is a boolean");
+        assertFalse(j.get("runs_cut").asBoolean(), "the runs on the spring were not cut");
+        assertFalse(stability("rk4").out().contains("was cut"), "neither does the text say so");
         // Nothing but whitespace after the object.
         try (var parser = new ObjectMapper().createParser(r.out())) {
             parser.readValueAsTree();
             assertEquals(null, parser.nextToken());
         }
+    }
+
+    /**
+     * Runs asked to last 10⁷ periods need about 2·10⁷ steps at RK4's limit on the spring, more than
+     * the 10⁶ a run may take: the JSON says the runs were cut (the text's warning comes from the
+     * same test).
+     */
+    @Test
+    void theJsonSaysWhenTheRunsWereCut() throws IOException {
+        JsonNode j = json(stability("rk4", "--periods", "1e7", "--json"));
+        assertEquals("measured", j.get("measured_status").asText());
+        assertTrue(j.get("runs_cut").asBoolean(), "runs of 10⁶ steps for 10⁷ periods were cut: " + j);
     }
 
     @Test

@@ -22,7 +22,9 @@ import dev.hooke.core.parallel.Team;
  *
  * <p>The same pass sums the damping power P_d = Σ k_d ((v_b − v_a)·n)² + Σ c |v_i|² (free particles)
  * of {@link Forces#dampingPower}, part by part and then over the parts in order, so that it too is
- * the same with any number of threads: {@link #dampingPower()}.
+ * the same with any number of threads: {@link #dampingPower()}. The wind's power on the free
+ * particles, P_w = Σ F_wind,i·v_i, comes apart ({@link #windPower()}): a wind can feed energy in,
+ * and its work is an observable of its own.
  *
  * <p>Below {@link Team#PARALLEL_MIN_SPRINGS} springs the parts run on the calling thread. Nothing allocates after
  * the first call for a system (the team's threads start on the first parallel call).
@@ -35,6 +37,7 @@ public final class ForceEvaluator {
     private SpringPartition partition;
     private final Job job = new Job();
     private double power;
+    private double windPower;
 
     /** The number of threads to use, 1 … {@link Team#MAX_SIZE}. */
     public void setThreads(int count) {
@@ -90,14 +93,20 @@ public final class ForceEvaluator {
         }
         power = sum;
         job.clear();
-        if (s.wind() != null) {
-            s.wind().addForces(s, x, v, out);
-        }
+        windPower = s.wind() != null ? s.wind().addForces(s, x, v, out) : 0;
     }
 
-    /** P_d, the damping power at the (x, v) of the last {@link #compute}; in W. */
+    /** P_d, the damping power at the (x, v) of the last {@link #compute}; in W (the wind's is apart: {@link #windPower()}). */
     public double dampingPower() {
         return power;
+    }
+
+    /**
+     * P_w, the power the wind delivered to the free particles at the (x, v) of the last
+     * {@link #compute} ({@link Wind#addForces}); in W, of either sign, 0 without a wind.
+     */
+    public double windPower() {
+        return windPower;
     }
 
     /** The parts' work, and the boundary springs afterwards on the caller. */

@@ -2,7 +2,6 @@ package dev.hooke.core.force;
 
 import dev.hooke.core.model.ClothSurface;
 import dev.hooke.core.model.MassSpringSystem;
-import java.util.Arrays;
 
 /**
  * Wind on a cloth: the air's force on each intact triangle of a {@link ClothSurface}, from the
@@ -156,14 +155,32 @@ public final class Wind {
     }
 
     /**
-     * Adds the wind's force on every corner of every intact triangle of s's surface into out (N).
-     * Does nothing without a surface.
+     * Adds the wind's force on every corner of every intact triangle of s's surface into out (N),
+     * and returns the power it delivers to the free particles, P_w = Σ F_i·v_i over the particles
+     * that are not pinned; in W, of either sign (a wind feeds energy in or takes it out). Does
+     * nothing, and returns 0, without a surface.
      */
-    public void addForces(MassSpringSystem s, double[] x, double[] v, double[] out) {
+    public double addForces(MassSpringSystem s, double[] x, double[] v, double[] out) {
+        return apply(s, x, v, out);
+    }
+
+    /**
+     * P_w, the power the wind delivers to the free particles at (x, v), Σ F_i·v_i; in W (of either
+     * sign). The wind's work W_w = ∫ P_w dt is kept apart from the dissipated work, so that
+     * E + W_d − W_w is constant for the exact solution.
+     */
+    public double power(MassSpringSystem s, double[] x, double[] v) {
+        return apply(s, x, v, null);
+    }
+
+    /** The forces into out (when not null) and the power on the free particles. */
+    private double apply(MassSpringSystem s, double[] x, double[] v, double[] out) {
         ClothSurface surface = s.surface();
         if (surface == null) {
-            return;
+            return 0;
         }
+        final double[] invMass = s.inverseMassArray();
+        double power = 0;
         final int[] c = surface.cornerArray();
         final double half = 0.5 * density * coefficient;
         for (int t = 0; t < surface.triangleCount(); t++) {
@@ -196,37 +213,19 @@ public final class Wind {
             double fx = mag * cx;
             double fy = mag * cy;
             double fz = mag * cz;
-            out[i] += fx;
-            out[i + 1] += fy;
-            out[i + 2] += fz;
-            out[j] += fx;
-            out[j + 1] += fy;
-            out[j + 2] += fz;
-            out[k] += fx;
-            out[k + 1] += fy;
-            out[k + 2] += fz;
-        }
-    }
-
-    /**
-     * The power the wind delivers to the free particles, Σ F_i·v_i; in W (of either sign: a wind
-     * can feed energy in). Its negative is the wind's share of the dissipated power.
-     *
-     * @param scratch 3n, overwritten
-     */
-    public double power(MassSpringSystem s, double[] x, double[] v, double[] scratch) {
-        Arrays.fill(scratch, 0);
-        addForces(s, x, v, scratch);
-        final double[] invMass = s.inverseMassArray();
-        double p = 0;
-        for (int i = 0; i < s.particleCount(); i++) {
-            if (invMass[i] == 0) {
-                continue;
+            for (int corner = 0; corner < 3; corner++) {
+                int q = 3 * c[3 * t + corner];
+                if (invMass[q / 3] != 0) {
+                    power += fx * v[q] + fy * v[q + 1] + fz * v[q + 2];
+                }
+                if (out != null) {
+                    out[q] += fx;
+                    out[q + 1] += fy;
+                    out[q + 2] += fz;
+                }
             }
-            int q = 3 * i;
-            p += scratch[q] * v[q] + scratch[q + 1] * v[q + 1] + scratch[q + 2] * v[q + 2];
         }
-        return p;
+        return power;
     }
 
     /**

@@ -22,6 +22,7 @@ abstract sealed class EulerIntegrator implements Integrator permits ExplicitEule
     private final ForceEvaluator forces = new ForceEvaluator();
     private final boolean velocityFirst;
     private double dissipated = Double.NaN;
+    private double wind = Double.NaN;
 
     /** @param velocityFirst whether x moves with the new velocity (symplectic) or the old one (explicit) */
     EulerIntegrator(boolean velocityFirst) {
@@ -47,6 +48,7 @@ abstract sealed class EulerIntegrator implements Integrator permits ExplicitEule
         final boolean symplectic = velocityFirst;
         forces.compute(s, x, v, f);
         dissipated = h * forces.dampingPower();
+        wind = h * forces.windPower();
         for (int i = 0; i < s.particleCount(); i++) {
             double w = invMass[i];
             if (w == 0) {
@@ -68,5 +70,11 @@ abstract sealed class EulerIntegrator implements Integrator permits ExplicitEule
     @Override
     public final double dissipatedWork() {
         return dissipated;
+    }
+
+    /** h P_w(x, v), the wind's power at the start of the step, like the dissipated work. */
+    @Override
+    public final double windWork() {
+        return wind;
     }
 }

@@ -16,13 +16,15 @@ import dev.hooke.core.solve.SystemMatrix;
  * for implicit midpoint. W' = P_d is stepped the same way, ΔW_d = h P_d(x₀ + τ v, v)
  * ({@link #dissipatedWork()}): first order for backward Euler, the midpoint rule for implicit
  * midpoint, which closes the balance exactly for a linear damped spring
- * (E₁ − E₀ = −h c v_m² there).
+ * (E₁ − E₀ = −h c v_m² there). The wind's work is taken the same way, ΔW_w = h P_w(x₀ + τ v, v)
+ * ({@link #windWork()}).
  */
 public abstract sealed class ImplicitIntegrator implements Integrator permits BackwardEuler, ImplicitMidpoint {
 
     /** The Newton solver of the step, with its workspace. */
     final ImplicitNewton newton;
     private double dissipated = Double.NaN;
+    private double wind = Double.NaN;
 
     /**
      * @param trueDerivative whether the step's right-hand side takes the true ∂F/∂x (see
@@ -52,14 +54,21 @@ public abstract sealed class ImplicitIntegrator implements Integrator permits Ba
         return newton.matrix();
     }
 
-    /** Records ΔW_d = h P_d(x_k, v_k) after the solve of a step of length h. */
+    /** Records ΔW_d = h P_d(x_k, v_k) and ΔW_w = h P_w(x_k, v_k) after the solve of a step of length h. */
     final void recordDissipation(MassSpringSystem s, double h) {
         dissipated = h * newton.dampingPower();
+        wind = h * newton.windPower();
     }
 
     @Override
     public double dissipatedWork() {
         return dissipated;
+    }
+
+    /** h P_w at the same point as the dissipated work: first order for backward Euler, the midpoint rule for implicit midpoint. */
+    @Override
+    public double windWork() {
+        return wind;
     }
 
     @Override

@@ -161,6 +161,11 @@ final class ImplicitNewton {
         return forces.dampingPower();
     }
 
+    /** P_w, the wind's power on the free particles at (x_k, v_k) of the last {@link #solve}; in W. */
+    double windPower() {
+        return forces.windPower();
+    }
+
     LinearSolver solver() {
         return solver;
     }

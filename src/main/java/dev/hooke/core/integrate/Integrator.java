@@ -78,6 +78,16 @@ public interface Integrator {
         return Double.NaN;
     }
 
+    /**
+     * ΔW_w, the work the wind did on the free particles in the last step, in J (of either sign):
+     * its power P_w = Σ F_wind,i·v_i integrated by the same quadrature as {@link #dissipatedWork()},
+     * so that E + W_d − W_w − E₀ measures the method's error alone with a wind blowing. 0 without
+     * a wind; NaN when the method does not say (the caller then integrates P_w itself).
+     */
+    default double windWork() {
+        return Double.NaN;
+    }
+
     /** The statistics of the last step's linear solve, or null for a method that solves nothing. */
     default SolverStats solverStats() {
         return null;

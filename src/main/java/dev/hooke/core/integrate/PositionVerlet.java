@@ -79,6 +79,9 @@ public final class PositionVerlet implements Integrator {
     /** P_d at the state and velocity the cached acceleration was evaluated with; in W. */
     private double powerAtAcc;
     private double dissipated = Double.NaN;
+    /** P_w, the wind's power, where {@link #powerAtAcc} is; in W. */
+    private double windAtAcc;
+    private double wind = Double.NaN;
 
     /** A Verlet integrator with δ = {@value #DEFAULT_DAMPING}. */
     public PositionVerlet() {
@@ -128,6 +131,7 @@ public final class PositionVerlet implements Integrator {
         if (seen != s || seenRevision != s.revision() || seenH != h) {
             forces.compute(s, x, v, f);
             powerAtAcc = forces.dampingPower();
+            windAtAcc = forces.windPower();
             for (int i = 0; i < n; i++) {
                 double w = invMass[i];
                 for (int q = 3 * i; q < 3 * i + 3; q++) {
@@ -154,6 +158,9 @@ public final class PositionVerlet implements Integrator {
         }
         forces.compute(s, x, v, f);
         double powerEnd = forces.dampingPower();
+        double windEnd = forces.windPower();
+        wind = 0.5 * h * (windAtAcc + windEnd);
+        windAtAcc = windEnd;
         dissipated = 0.5 * h * (powerAtAcc + powerEnd) + delta * drag / (2 * h * h);
         powerAtAcc = powerEnd;
         for (int i = 0; i < n; i++) {
@@ -177,6 +184,12 @@ public final class PositionVerlet implements Integrator {
         return dissipated;
     }
 
+    /** ½ h (P_w(start) + P_w(end)) over the same points as the dissipated work: second order. */
+    @Override
+    public double windWork() {
+        return wind;
+    }
+
     /** Saves the history x⁻, the cached acceleration, P_d there, and the Δt they belong to. */
     @Override
     public void saveState(StateRecord out, MassSpringSystem s) {
@@ -185,6 +198,7 @@ public final class PositionVerlet implements Integrator {
         if (current) {
             out.putDouble(seenH);
             out.putDouble(powerAtAcc);
+            out.putDouble(windAtAcc);
             out.putArray(xPrev);
             out.putArray(acc);
         }
@@ -198,6 +212,7 @@ public final class PositionVerlet implements Integrator {
         }
         seenH = in.nextDouble();
         powerAtAcc = in.nextDouble();
+        windAtAcc = in.nextDouble();
         int n3 = in.nextArrayLength();
         if (xPrev.length != n3) {
             xPrev = new double[n3];

@@ -9,9 +9,10 @@ import dev.hooke.core.model.MassSpringSystem;
  *
  * <p>Dissipated work: these methods have no damping power to integrate; their projections (and
  * PBD's stiffness, XPBD's damping, the fast method's implicit step) remove energy as a side effect.
- * {@link #dissipatedWork()} is exactly the energy the step removed, ΔW_d = E(before) − E(after),
- * E = K + U_el + U_g ({@link Forces#mechanicalEnergy}), so E + W_d − E₀ is 0 to round-off by
- * construction: W_d says how much energy the method has taken out, not how far it is from the
+ * {@link #dissipatedWork()} is exactly the energy the step removed, ΔW_d = E(before) − E(after) + ΔW_w,
+ * E = K + U_el + U_g ({@link Forces#mechanicalEnergy}), less what the wind put in,
+ * ΔW_w = h P_w(xⁿ, vⁿ) (the wind taken at the start, as the prediction takes it; {@link #windWork()}),
+ * so E + W_d − W_w − E₀ is 0 to round-off by construction: W_d says how much energy the method has taken out, not how far it is from the
  * exact solution. E(before) is the E(after) of the previous step when nothing has changed the
  * system since ({@link MassSpringSystem#revision()} is the one the step left), and U_el after the
  * step comes from the lengths the step's strain measure ({@link ProjectionStats}) computes anyway,
@@ -25,6 +26,7 @@ abstract sealed class ProjectionBase implements ProjectionIntegrator
     /** What the last step did. */
     final ProjectionStats stats = new ProjectionStats();
     private double dissipated = Double.NaN;
+    private double wind = Double.NaN;
     /** The system, revision and E of the last step's end, so the next step need not measure E again. */
     private MassSpringSystem measured;
     private long measuredRevision;
@@ -50,11 +52,12 @@ abstract sealed class ProjectionBase implements ProjectionIntegrator
         double before = s == measured && s.revision() == measuredRevision ? measuredEnergy
                 : Forces.mechanicalEnergy(s, s.x, s.v);
         stats.forgetElasticEnergy();
+        wind = s.wind() != null ? h * s.wind().power(s, s.x, s.v) : 0;
         advance(s, h);
         // the step's strain measure has summed U_el at the final positions; NaN only if it did not
         double elastic = Double.isNaN(stats.elasticEnergy) ? Forces.elasticEnergy(s, s.x) : stats.elasticEnergy;
         double after = Forces.particleEnergy(s, s.x, s.v) + elastic;
-        dissipated = before - after;
+        dissipated = before - after + wind;
         measured = s;
         measuredRevision = s.revision();
         measuredEnergy = after;
@@ -66,5 +69,11 @@ abstract sealed class ProjectionBase implements ProjectionIntegrator
     @Override
     public final double dissipatedWork() {
         return dissipated;
+    }
+
+    /** h P_w(xⁿ, vⁿ): the wind is evaluated at the start of the step, as the prediction takes it. */
+    @Override
+    public final double windWork() {
+        return wind;
     }
 }

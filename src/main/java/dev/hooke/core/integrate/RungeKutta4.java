@@ -48,6 +48,7 @@ public final class RungeKutta4 implements Integrator {
     private double[] sumX = new double[0];
     private double[] sumV = new double[0];
     private double dissipated = Double.NaN;
+    private double wind = Double.NaN;
 
     @Override
     public IntegratorKind kind() {
@@ -76,19 +77,24 @@ public final class RungeKutta4 implements Integrator {
         // stage 1 at (x0, v0): k1 = (v0, a0)
         forces.compute(s, x0, v0, f);
         double power = forces.dampingPower();
+        double windPower = forces.windPower();
         stage(n, invMass, f, v0, 1.0, 0.5 * h, true);
         // stage 2 at (xt, vt)
         forces.compute(s, xt, vt, f);
         power += 2 * forces.dampingPower();
+        windPower += 2 * forces.windPower();
         stage(n, invMass, f, vt, 2.0, 0.5 * h, false);
         // stage 3
         forces.compute(s, xt, vt, f);
         power += 2 * forces.dampingPower();
+        windPower += 2 * forces.windPower();
         stage(n, invMass, f, vt, 2.0, h, false);
         // stage 4
         forces.compute(s, xt, vt, f);
         power += forces.dampingPower();
+        windPower += forces.windPower();
         dissipated = h / 6.0 * power;
+        wind = h / 6.0 * windPower;
         for (int i = 0; i < n; i++) {
             double w = invMass[i];
             if (w == 0) {
@@ -107,6 +113,12 @@ public final class RungeKutta4 implements Integrator {
     @Override
     public double dissipatedWork() {
         return dissipated;
+    }
+
+    /** The wind's power over the four stages with RK4's weights, like the dissipated work: fourth order. */
+    @Override
+    public double windWork() {
+        return wind;
     }
 
     /**

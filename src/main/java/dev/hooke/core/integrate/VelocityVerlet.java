@@ -52,6 +52,9 @@ public final class VelocityVerlet implements Integrator {
     /** P_d at the state and velocity the cached acceleration was evaluated with; in W. */
     private double powerAtAcc;
     private double dissipated = Double.NaN;
+    /** P_w, the wind's power, where {@link #powerAtAcc} is; in W. */
+    private double windAtAcc;
+    private double wind = Double.NaN;
 
     @Override
     public IntegratorKind kind() {
@@ -80,6 +83,7 @@ public final class VelocityVerlet implements Integrator {
         if (seen != s || seenRevision != s.revision()) {
             forces.compute(s, x, v, f);
             powerAtAcc = forces.dampingPower();
+            windAtAcc = forces.windPower();
             for (int i = 0; i < n; i++) {
                 double w = invMass[i];
                 for (int q = 3 * i; q < 3 * i + 3; q++) {
@@ -99,6 +103,9 @@ public final class VelocityVerlet implements Integrator {
         }
         forces.compute(s, x, v, f);
         double powerEnd = forces.dampingPower();
+        double windEnd = forces.windPower();
+        wind = 0.5 * h * (windAtAcc + windEnd);
+        windAtAcc = windEnd;
         dissipated = 0.5 * h * (powerAtAcc + powerEnd);
         powerAtAcc = powerEnd;
         for (int i = 0; i < n; i++) {
@@ -121,6 +128,12 @@ public final class VelocityVerlet implements Integrator {
         return dissipated;
     }
 
+    /** ½ h (P_w(start) + P_w(end)) over the same points as the dissipated work: second order. */
+    @Override
+    public double windWork() {
+        return wind;
+    }
+
     /** Saves the cached acceleration a(x⁺) and P_d there, when they belong to the present state. */
     @Override
     public void saveState(StateRecord out, MassSpringSystem s) {
@@ -128,6 +141,7 @@ public final class VelocityVerlet implements Integrator {
         out.putBoolean(current);
         if (current) {
             out.putDouble(powerAtAcc);
+            out.putDouble(windAtAcc);
             out.putArray(acc);
         }
     }
@@ -139,6 +153,7 @@ public final class VelocityVerlet implements Integrator {
             return;
         }
         powerAtAcc = in.nextDouble();
+        windAtAcc = in.nextDouble();
         int n3 = in.nextArrayLength();
         if (acc.length != n3) {
             acc = new double[n3];

@@ -54,9 +54,10 @@ public record Ground(double height, double restitution, double friction) impleme
         x[q + 1] = height;
     }
 
+    /** 0: a plane. */
     @Override
-    public boolean curved() {
-        return false;
+    public double curvature() {
+        return 0;
     }
 
     @Override

@@ -31,8 +31,12 @@ public sealed interface Obstacle permits Ground, Sphere {
     /** μ, the Coulomb friction coefficient, at least 0. */
     double friction();
 
-    /** Whether the surface is curved (a sphere), not flat (a plane). */
-    boolean curved();
+    /**
+     * κ, the curvature of the contact surface, in 1/m: 1 / (R + h/2) for a sphere, 0 for a plane.
+     * A particle sliding over the surface at relative tangential speed v_t needs the centripetal
+     * acceleration κ v_t² towards the inside, which the normal force does not have to supply.
+     */
+    double curvature();
 
     /** Whether the surface moves (a moving shape can do work on the particles). */
     boolean moves();

@@ -150,9 +150,10 @@ public record Sphere(double cx, double cy, double cz, double radius, double fric
         return 0;
     }
 
+    /** 1 / (R + h/2), the curvature of the contact surface. */
     @Override
-    public boolean curved() {
-        return true;
+    public double curvature() {
+        return 1 / contactRadius();
     }
 
     @Override

@@ -14,14 +14,16 @@ import dev.hooke.core.model.MassSpringSystem;
  *   E      = K + U_el + U_g                         total mechanical energy, J
  *   W_d    = ∫ P_d dt                               work dissipated by damping (and contacts), J,
  *                                                   by the integrator's own quadrature
+ *   W_w    = ∫ P_w dt,  P_w = Σ F_wind,i · v_i       work done by the wind on the free particles, J
+ *                                                   (either sign), by the same quadrature
  *   p      = Σ m_i v_i                              momentum of the free particles, kg·m/s
  * </pre>
- * A wind's work counts as negative dissipation: P_d includes −Σ F_wind·v_i, so that E + W_d stays a
- * measure of the integrator alone while the wind feeds energy in or takes it out.
+ * The wind's work is kept apart from the dissipated work: a gust can feed energy in as well as take
+ * it out, and what it does is worth watching on its own.
  *
  * <p>Pinned particles are held by the world: they add neither kinetic, gravitational energy nor
- * momentum. For the exact solution E + W_d is constant, so its drift measures the integrator's
- * error alone.
+ * momentum. For the exact solution E + W_d − W_w is constant, so its drift measures the
+ * integrator's error alone.
  */
 public final class Observables {
 
@@ -33,8 +35,12 @@ public final class Observables {
     public double gravitational;
     /** W_d, work dissipated by damping and contacts since the start; in J. */
     public double dissipated;
-    /** P_d, power dissipated by damping at the present state; in W. */
+    /** P_d, power dissipated by damping at the present state; in W (the wind's is {@link #windPower}). */
     public double dampingPower;
+    /** W_w, work done by the wind on the free particles since the start; in J, of either sign. */
+    public double windWork;
+    /** P_w, the wind's power on the free particles at the present state; in W, 0 without a wind. */
+    public double windPower;
     /** Momentum of the free particles, (p_x, p_y, p_z); in kg·m/s. */
     public final double[] momentum = new double[3];
     /** The largest particle speed; in m/s. */
@@ -50,26 +56,24 @@ public final class Observables {
     /** The number of springs broken so far (torn). */
     public int torn;
 
-    /** The wind's forces, for its power; 3n, made when a wind is first seen. */
-    private double[] windForce = new double[0];
-
     /** E = K + U_el + U_g; in J. */
     public double total() {
         return kinetic + elastic + gravitational;
     }
 
-    /** E + W_d, constant for the exact solution; in J. */
+    /** E + W_d − W_w, constant for the exact solution; in J. */
     public double balance() {
-        return total() + dissipated;
+        return total() + dissipated - windWork;
     }
 
     /** Whether every value is finite. */
     public boolean isFinite() {
         return Double.isFinite(kinetic) && Double.isFinite(elastic) && Double.isFinite(gravitational)
-                && Double.isFinite(maxSpeed) && Double.isFinite(maxStrain) && Double.isFinite(dampingPower);
+                && Double.isFinite(maxSpeed) && Double.isFinite(maxStrain) && Double.isFinite(dampingPower)
+                && Double.isFinite(windPower);
     }
 
-    /** Measures the state of s; leaves {@link #dissipated} alone (it is integrated by the caller). */
+    /** Measures the state of s; leaves {@link #dissipated} and {@link #windWork} alone (the caller integrates them). */
     public void measure(MassSpringSystem s) {
         final double[] x = s.x;
         final double[] v = s.v;
@@ -150,12 +154,7 @@ public final class Observables {
         maxStrain = strain;
         double c = s.airDamping();
         dampingPower = c > 0 ? power + c * freeSpeedSquared : power;
-        if (s.wind() != null) {
-            if (windForce.length != x.length) {
-                windForce = new double[x.length];
-            }
-            dampingPower -= s.wind().power(s, x, v, windForce);
-        }
+        windPower = s.wind() != null ? s.wind().power(s, x, v) : 0;
         torn = s.brokenCount();
         if (nonFinite) {
             // Make sure a non-finite state is never reported as finite (0·∞ sums may hide it).
@@ -170,6 +169,8 @@ public final class Observables {
         gravitational = o.gravitational;
         dissipated = o.dissipated;
         dampingPower = o.dampingPower;
+        windWork = o.windWork;
+        windPower = o.windPower;
         momentum[0] = o.momentum[0];
         momentum[1] = o.momentum[1];
         momentum[2] = o.momentum[2];

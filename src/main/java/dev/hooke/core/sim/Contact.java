@@ -40,12 +40,22 @@ import java.util.Arrays;
  *
  * <h2>After the step: slip, onto the surface, rebound</h2>
  * Friction, Coulomb's law in impulse form: with the relative velocities w_r = w − u, w = v₀ + Δt F / m
- * and a = v₀ + Δt g − u (gravity only), the shape removes the normal velocity w_n = max(0, −w_r·n)
- * and friction takes at most μ w_n of the tangential velocity a_t = a − (a·n) n, so the particle
- * leaves the step with
+ * and a = v₀ + Δt g − u (gravity only), the shape's normal impulse per unit mass over the step is
+ * the normal velocity it removes less the part the curvature κ of the surface takes,
+ * <pre>
+ *   w_n = max(0, −w_r·n − Δt κ |r_t|²),        r_t = (v₀ − u) − ((v₀ − u)·n) n
+ * </pre>
+ * that is Δt N / m with the true normal force N = −F·n − m κ v_t² of a particle sliding on the
+ * surface: the centripetal part m v_t² / R turns the velocity along a sphere and presses on nothing
+ * (on the plane κ = 0). Friction takes at most μ w_n of the tangential velocity a_t = a − (a·n) n,
+ * so the particle leaves the step with
  * <pre>
  *   v' = u + a_t max(0, 1 − μ w_n / |a_t|)
  * </pre>
+ * For one particle sliding over a fixed sphere this is a first-order step of
+ * R θ'' = g sin θ − μ (g cos θ − R θ'²), Newton's law in polar coordinates with Coulomb's
+ * N ≥ 0, |F_t| ≤ μ N (Stewart, "Rigid-body dynamics with friction and impact", SIAM Review 42(1),
+ * 2000), and converges to it as Δt → 0.
  * (a_t = 0: it sticks, or moves with the surface). Gravity's tangential part is integrated here,
  * explicitly (it is constant, so this is stable at any Δt), because a held particle feels no force
  * in the step: on a sphere it makes the particle slide down. The springs act on it through its
@@ -272,7 +282,16 @@ final class Contact {
             wn += (vs[q + c] + dt * force[q + c] / m - vel[c]) * nrm[c];
             an += (vs[q + c] + dt * s.gravity(c) - vel[c]) * nrm[c];
         }
-        double press = Math.max(0, -wn);
+        // The curvature's share of the normal velocity: κ v_t² Δt is the centripetal part, which
+        // turns the velocity along the surface and presses on nothing.
+        double r2 = 0;
+        double rn = 0;
+        for (int c = 0; c < 3; c++) {
+            double r = vs[q + c] - vel[c];
+            r2 += r * r;
+            rn += r * nrm[c];
+        }
+        double press = Math.max(0, -wn - dt * o.curvature() * Math.max(0, r2 - rn * rn));
         double at2 = 0;
         for (int c = 0; c < 3; c++) {
             double at = vs[q + c] + dt * s.gravity(c) - vel[c] - an * nrm[c];
@@ -305,7 +324,7 @@ final class Contact {
             }
             for (int k = 0; k < shapeCount; k++) {
                 Obstacle o = shapes[k];
-                double allowed = o.curved() ? truncation : 0;
+                double allowed = o.curvature() > 0 ? truncation : 0;
                 if (o.gap(x[q], x[q + 1], x[q + 2], t1) < -allowed
                         && o.gap(startX[q], startX[q + 1], startX[q + 2], t) >= -ON_SURFACE) {
                     hold(s, i, k, startX, startV, dt, t1);

@@ -24,7 +24,8 @@ import java.util.Objects;
  * The work dissipated by damping is the integrator's own ({@link Integrator#dissipatedWork()}):
  * W' = P_d stepped with the method's quadrature, to the method's order, so that E + W_d − E₀
  * measures the method's error alone; for a method that does not say, the trapezoidal rule
- * W_d += ½ h (P_d(start) + P_d(end)). The energy the contact with the ground and the sphere removed
+ * W_d += ½ h (P_d(start) + P_d(end)). The wind's work W_w is integrated alike from its power
+ * ({@link Integrator#windWork()}) and kept apart: the balance is E + W_d − W_w. The energy the contact with the ground and the sphere removed
  * in the step is added as a separate term (see {@link Contact}: the contact is a constraint inside
  * the step, and its work is counted exactly). When the contact takes a step again, the work read
  * is the kept attempt's.
@@ -39,8 +40,8 @@ import java.util.Objects;
  * where D is the diagonal of the initial bounding box (plus the drop height to a ground plane, and
  * to the bottom of a sphere, and the width of the sphere's orbit):
  * the energy gravity can feed in, and the energy of a 1 % strain in every spring as a floor.
- * It is also marked exploded when the energy balance E + W_d (total energy K + U_el + U_grav plus
- * the work dissipated) rises above its value at the start (or at the last parameter change) by
+ * It is also marked exploded when the energy balance E + W_d − W_w (total energy K + U_el + U_grav
+ * plus the work dissipated, less the wind's work) rises above its value at the start (or at the last parameter change) by
  * more than {@value #ENERGY_GAIN_FACTOR} times E_ref + K(0) (the whole kinetic energy at the start,
  * flight included): springs, gravity, damping and contact cannot supply energy, so such a gain is
  * the method's own growth even when it goes into the flight of the whole body, which the first
@@ -109,6 +110,7 @@ public final class Simulation {
         this.lengthScale = lengthScale(system);
         observables.measure(system);
         observables.dissipated = 0;
+        observables.windWork = 0;
         observables.penetration = Contact.penetration(system, 0);
         energyScale = freshEnergyScale();
         startEnergy = observables.balance();
@@ -127,6 +129,7 @@ public final class Simulation {
             return false;
         }
         double powerBefore = observables.dampingPower;
+        double windBefore = observables.windPower;
         try {
             if (system.wind() != null) {
                 system.wind().setTime(time);
@@ -134,6 +137,7 @@ public final class Simulation {
             double contactLoss = contact.step(system, integrator, dt, time);
             solverTally.record(integrator.solverStats(), steps + 1);
             double damping = integrator.dissipatedWork();
+            double wind = integrator.windWork();
             double fracture = tearing.step(system);
             ClothSurface cloth = system.surface();
             if (cloth != null && cloth.thickness() > 0) {
@@ -147,7 +151,11 @@ public final class Simulation {
             if (Double.isNaN(damping)) {
                 damping = 0.5 * dt * (powerBefore + observables.dampingPower);
             }
+            if (Double.isNaN(wind)) {
+                wind = 0.5 * dt * (windBefore + observables.windPower);
+            }
             observables.dissipated += damping + contactLoss + fracture;
+            observables.windWork += wind;
         } catch (RuntimeException e) {
             time += dt;
             steps++;
@@ -289,6 +297,8 @@ public final class Simulation {
         out.putDouble(o.gravitational);
         out.putDouble(o.dissipated);
         out.putDouble(o.dampingPower);
+        out.putDouble(o.windWork);
+        out.putDouble(o.windPower);
         out.putDouble(o.momentum[0]);
         out.putDouble(o.momentum[1]);
         out.putDouble(o.momentum[2]);
@@ -334,6 +344,8 @@ public final class Simulation {
         o.gravitational = in.nextDouble();
         o.dissipated = in.nextDouble();
         o.dampingPower = in.nextDouble();
+        o.windWork = in.nextDouble();
+        o.windPower = in.nextDouble();
         o.momentum[0] = in.nextDouble();
         o.momentum[1] = in.nextDouble();
         o.momentum[2] = in.nextDouble();

@@ -1,5 +1,6 @@
 package dev.hooke.core.stability;
 
+import dev.hooke.core.io.Progress;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -27,6 +28,10 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * vectors, orthogonalised twice against all of V; the projection H = Vᵀ A V is the Rayleigh
  * quotient, and a Ritz pair (θ, V s) counts as converged when its true residual ‖A V s − θ V s‖ is
  * at most {@value #TOLERANCE}·θ_max, which bounds |ω² − θ| by the same amount (Saad 2011, §3.2).
+ *
+ * <p>A large system's solve takes a minute or more (a 60 × 60 cloth); it reports the basis's growth
+ * to a {@link Progress}, every {@value #REPORT_EVERY} vectors, out of its {@link #capacity}, with
+ * how many of the wanted modes had converged at the last Rayleigh–Ritz.
  */
 final class KrylovModes {
 
@@ -40,6 +45,8 @@ final class KrylovModes {
     static final long MAX_BASIS_BYTES = 256L << 20;
     /** B x = β x to this relative precision makes the damping proportional. */
     private static final double PROPORTIONAL = 1e-12;
+    /** How many basis vectors are added between two progress reports. */
+    static final int REPORT_EVERY = 10;
     /** A candidate shrunk below this fraction by the orthogonalisation is already in the basis. */
     private static final double DEFLATED = 1e-10;
 
@@ -64,22 +71,23 @@ final class KrylovModes {
      * The {@code count} fastest eigenvalues λ of lin's first-order system, one of each conjugate
      * pair, as {Re λ, Im λ}, fastest first (fewer when the system has fewer).
      *
+     * @param progress told of the basis's growth (see the class comment)
      * @throws IllegalStateException when they have not converged in {@link #capacity} basis vectors,
      *                               or a third of that is fewer than {@code count}
      */
-    static Found fastest(LinearizedSystem lin, int count) {
+    static Found fastest(LinearizedSystem lin, int count, Progress progress) {
         if (lin.dim == 0 || count <= 0) {
             return new Found(new double[0][], 0);
         }
         if (!lin.hasDamping()) {
-            return undamped(lin, count);
+            return undamped(lin, count, progress);
         }
         double beta = proportional(lin);
         if (Double.isNaN(beta)) {
             throw new IllegalStateException("the fastest modes of a damped system over " + Modes.DENSE_MAX_DOFS
                     + " free degrees of freedom are found only when its damping is air damping on equal masses");
         }
-        Found undamped = undamped(lin, count);
+        Found undamped = undamped(lin, count, progress);
         List<double[]> out = new ArrayList<>();
         for (double[] l : undamped.lambdas()) {
             double w2 = l[1] * l[1] - l[0] * l[0];        // ω² (negative for a growing mode)
@@ -97,11 +105,12 @@ final class KrylovModes {
     }
 
     /** The largest eigenvalues ω² of A, as λ = i ω (or the growing +√(−ω²)). */
-    private static Found undamped(LinearizedSystem lin, int count) {
+    private static Found undamped(LinearizedSystem lin, int count, Progress progress) {
         int n = lin.dim;
         int wanted = Math.min(count, n);
-        Basis basis = new Basis(n, lin::applyA);
         int cap = capacity(n);
+        Basis basis = new Basis(n, lin::applyA, progress, cap);
+        basis.stage = "block Lanczos: 0 of " + wanted + " modes converged";
         if (3 * wanted > cap) {
             throw new IllegalStateException("at most " + cap / 3 + " of the fastest modes are found for a system of "
                     + n + " free degrees of freedom; ask for fewer");
@@ -123,11 +132,14 @@ final class KrylovModes {
             int take = Math.min(wanted, m);
             boolean converged = basis.exhausted;
             if (!converged) {
-                converged = take == wanted;
-                for (int k = 0; k < take && converged; k++) {
-                    DMatrixRMaj s = eig.getEigenVector(order[k]);
-                    converged = basis.residual(s.data, eig.getEigenvalue(order[k]).real) <= TOLERANCE * top;
+                int done = 0;
+                while (done < take && basis.residual(eig.getEigenVector(order[done]).data,
+                        eig.getEigenvalue(order[done]).real) <= TOLERANCE * top) {
+                    done++;
                 }
+                converged = take == wanted && done == take;
+                basis.stage = "block Lanczos: " + done + " of " + wanted + " modes converged";
+                progress.at(basis.stage, m, cap);
             }
             if (converged) {
                 double[][] out = new double[take][];
@@ -203,9 +215,17 @@ final class KrylovModes {
         private double[][] known = new double[0][];
         private int knownSize;
 
-        Basis(int dim, Operator op) {
+        /** Told of the growth every {@link #REPORT_EVERY} vectors, with {@link #stage}, out of {@link #cap}. */
+        private final Progress progress;
+        private final int cap;
+        /** What the last Rayleigh–Ritz found, for the progress reports. */
+        String stage = "";
+
+        Basis(int dim, Operator op, Progress progress, int cap) {
             this.dim = dim;
             this.op = op;
+            this.progress = progress;
+            this.cap = cap;
             SplittableRandom rnd = new SplittableRandom(0x5eed);
             for (int b = 0; b < Math.min(BLOCK, dim); b++) {
                 double[] x = new double[dim];
@@ -244,6 +264,9 @@ final class KrylovModes {
             v.add(x);
             w.add(image);
             size++;
+            if (size % REPORT_EVERY == 0) {
+                progress.at(stage, size, cap);
+            }
         }
 
         /** H = Vᵀ W, symmetrised when the operator is symmetric; the entries known from a smaller basis are kept. */

@@ -1,6 +1,7 @@
 package dev.hooke.core.stability;
 
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.io.Progress;
 import dev.hooke.core.model.MassSpringSystem;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,7 +19,8 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * y' = L y with L = [[0, I], [−M⁻¹K, −M⁻¹C]] (pinned degrees of freedom removed; K and C as in
  * {@link LinearizedSystem}, Baraff &amp; Witkin 1998). Each eigenvalue λ of L is a mode: its natural
  * frequency ω = |λ| (rad/s) and damping ratio ζ = −Re λ / |λ|; one of each complex-conjugate pair
- * is listed (Im λ &gt; 0), and each real eigenvalue (an overdamped or a static mode) once. They are
+ * is listed (Im λ &gt; 0), and each real eigenvalue (an overdamped or a static mode) once; a
+ * zero-stiffness mode (λ = 0, {@link #ZERO_EIGENVALUE}) has ω = 0 and no damping ratio. They are
  * found densely: without damping from the symmetric A = M^(−½) K M^(−½) (λ = i√ω² for ω² ≥ 0, or
  * the growing root +√(−ω²) of an unstable, compressed mode), with damping from L's general eigen
  * decomposition (EJML), the mass-weighted L, which has the same eigenvalues.
@@ -45,6 +47,15 @@ public final class Modes {
     public static final int DENSE_MAX_DOFS = 1000;
     /** ω² below this fraction of the largest is 0: a zero-stiffness or rigid mode, whose sign is round-off. */
     public static final double ZERO_MODE = 1e-12;
+    /**
+     * |λ| at most this fraction of the largest is 0: a zero-stiffness or rigid mode, λ = 0 up to
+     * round-off. The dense solve of L finds such an eigenvalue to about √ε ‖L‖ (without damping it
+     * is a double root, a Jordan block: Golub &amp; Van Loan, <i>Matrix Computations</i>, 4th ed.,
+     * §7.2), that is 10⁻⁸ of the largest; its sign and its ζ = −Re λ / |λ| (±1 at random) are
+     * round-off. It is listed with ω = 0 and ζ undefined (NaN). The square root of
+     * {@link #ZERO_MODE}, which draws the same line on ω².
+     */
+    public static final double ZERO_EIGENVALUE = 1e-6;
     /** |R| above 1 by less than this counts as 1 (round-off). */
     public static final double STABLE_TOLERANCE = 1e-9;
 
@@ -52,7 +63,8 @@ public final class Modes {
      * One mode and what the integrator does to it.
      *
      * @param omega         natural frequency ω = |λ|; in rad/s
-     * @param zeta          damping ratio ζ = −Re λ / |λ| (negative for a growing mode)
+     * @param zeta          damping ratio ζ = −Re λ / |λ| (negative for a growing mode); NaN for a
+     *                      mode with λ = 0 (zero stiffness, {@link #ZERO_EIGENVALUE}), which has none
      * @param zRe           Re z, z = Δt·λ
      * @param zIm           Im z
      * @param amplification |R|, the factor one step applies to the mode's amplitude (NaN: no region)
@@ -130,32 +142,40 @@ public final class Modes {
      * the fastest kept), above it by block Lanczos on the mass-weighted stiffness
      * ({@link KrylovModes}; without damping, or with air damping on equal masses).
      *
+     * @param progress    told how far a large system's Lanczos solve is ({@link KrylovModes})
      * @throws IllegalStateException when a large system's modes do not converge, or its damping is
      *                               not proportional to the mass
      */
-    public static Result fastest(MassSpringSystem s, IntegratorKind kind, double dt, double verletDelta, int count) {
-        Result all = of(fastestEigenvalues(s, count), kind, dt, verletDelta);
+    public static Result fastest(MassSpringSystem s, IntegratorKind kind, double dt, double verletDelta, int count,
+                                 Progress progress) {
+        Result all = of(fastestEigenvalues(s, count, progress), kind, dt, verletDelta);
         return all.modes().size() <= count ? all
                 : new Result(kind, dt, all.hasRegion(), List.copyOf(all.modes().subList(0, count)));
     }
 
     /**
      * The eigenvalues of s's {@code count} fastest modes, {Re λ, Im λ}: from the dense solve up to
-     * {@link #DENSE_MAX_DOFS} free degrees of freedom, from {@link KrylovModes} above.
+     * {@link #DENSE_MAX_DOFS} free degrees of freedom, from {@link KrylovModes} above (which
+     * reports its progress).
      */
-    public static double[][] fastestEigenvalues(MassSpringSystem s, int count) {
+    public static double[][] fastestEigenvalues(MassSpringSystem s, int count, Progress progress) {
         if (degreesOfFreedom(s) <= DENSE_MAX_DOFS) {
             return eigenvalues(s);
         }
-        return KrylovModes.fastest(new LinearizedSystem(s), count).lambdas();
+        return KrylovModes.fastest(new LinearizedSystem(s), count, progress).lambdas();
     }
 
     /** The modes with eigenvalues {@code lambdas} ({Re λ, Im λ}, from {@link #eigenvalues}) under a method at Δt. */
     public static Result of(double[][] lambdas, IntegratorKind kind, double dt, double verletDelta) {
         boolean region = hasRegion(kind);
+        double largest = 0;
+        for (double[] l : lambdas) {
+            largest = Math.max(largest, Math.hypot(l[0], l[1]));
+        }
         List<Mode> modes = new ArrayList<>(lambdas.length);
         for (double[] l : lambdas) {
-            modes.add(mode(kind, verletDelta, dt, l[0], l[1], region));
+            boolean zero = Math.hypot(l[0], l[1]) <= ZERO_EIGENVALUE * largest;
+            modes.add(zero ? mode(kind, verletDelta, dt, 0, 0, region) : mode(kind, verletDelta, dt, l[0], l[1], region));
         }
         modes.sort(Comparator.comparingDouble(Mode::omega).reversed());
         return new Result(kind, dt, region, List.copyOf(modes));
@@ -184,7 +204,7 @@ public final class Modes {
      */
     static Mode mode(IntegratorKind kind, double delta, double dt, double re, double im, boolean region) {
         double omega = Math.hypot(re, im);
-        double zeta = omega > 0 ? -re / omega + 0.0 : 0;     // + 0.0: no −0
+        double zeta = omega > 0 ? -re / omega + 0.0 : Double.NaN;     // + 0.0: no −0
         double a = dt * re;
         double b = dt * im;
         if (!region) {
@@ -292,12 +312,41 @@ public final class Modes {
         if (!eig.decompose(l)) {
             throw new IllegalStateException("the eigen solve of the first-order system failed");
         }
+        double largest = 0;
+        for (int i = 0; i < eig.getNumberOfEigenvalues(); i++) {
+            largest = Math.max(largest, eig.getEigenvalue(i).getMagnitude());
+        }
         for (int i = 0; i < eig.getNumberOfEigenvalues(); i++) {
             Complex_F64 v = eig.getEigenvalue(i);
-            if (v.imaginary >= 0) {
+            if (v.imaginary >= 0 && v.getMagnitude() > ZERO_EIGENVALUE * largest) {
                 out.add(new Complex_F64(v.real, v.imaginary));
             }
         }
+        for (int k = nullity(a); k > 0; k--) {
+            out.add(new Complex_F64(0, 0));
+        }
         return out;
+    }
+
+    /**
+     * The number of zero-stiffness modes: eigenvalues of the symmetric A within {@link #ZERO_MODE}
+     * of its largest. L's eigenvalues near 0 are its round-off (a cluster that splits into real
+     * roots and conjugate pairs at random, a double root where the damping leaves the mode alone),
+     * so the damped solve lists exactly these, each once with λ = 0, as the undamped one does.
+     */
+    private static int nullity(DMatrixRMaj a) {
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(a.numRows, false, true);
+        if (!eig.decompose(a.copy())) {
+            throw new IllegalStateException("the eigen solve of the stiffness matrix failed");
+        }
+        double largest = 0;
+        for (int i = 0; i < eig.getNumberOfEigenvalues(); i++) {
+            largest = Math.max(largest, Math.abs(eig.getEigenvalue(i).real));
+        }
+        int zero = 0;
+        for (int i = 0; i < eig.getNumberOfEigenvalues(); i++) {
+            zero += Math.abs(eig.getEigenvalue(i).real) <= ZERO_MODE * largest ? 1 : 0;
+        }
+        return zero;
     }
 }

@@ -9,8 +9,8 @@ import javafx.scene.chart.LineChart;
 import javafx.scene.chart.XYChart;
 
 /**
- * The live energy chart: kinetic K, elastic U_el, gravitational U_g, total E = K + U_el + U_g and
- * dissipated W_d against simulated time, over a sliding window of {@value #WINDOW_SECONDS} s,
+ * The live energy chart: kinetic K, elastic U_el, gravitational U_g, total E = K + U_el + U_g,
+ * dissipated W_d and the wind's work W_w (0 without a wind; E + W_d − W_w is the balance) against simulated time, over a sliding window of {@value #WINDOW_SECONDS} s,
  * on a linear or logarithmic scale (exponential growth is a straight line on the latter). In
  * compare mode it plots K and E of both systems, and E of each run when a lesson compares more
  * than two. See {@link TimeSeriesChart}.
@@ -23,11 +23,12 @@ public final class EnergyChart {
     public static final int MAX_POINTS = TimeSeriesChart.MAX_POINTS;
 
     /** The series' keys in the bundle ({@code chart.<name>}), in the order of {@link #series()} (outside compare mode). */
-    public static final List<String> NAMES = List.of("kinetic", "elastic", "gravitational", "total", "dissipated");
+    public static final List<String> NAMES = List.of("kinetic", "elastic", "gravitational", "total", "dissipated",
+            "windWork");
 
     private static final List<ToDoubleFunction<EnergySample>> VALUES = List.of(
             EnergySample::kinetic, EnergySample::elastic, EnergySample::gravitational, EnergySample::total,
-            EnergySample::dissipated);
+            EnergySample::dissipated, EnergySample::windWork);
 
     private final TimeSeriesChart chart = new TimeSeriesChart("energyChart", "energy-chart", I18n.text("chart.energy"),
             I18n.text("chart.energy"));
@@ -116,7 +117,7 @@ public final class EnergyChart {
         return chart.node();
     }
 
-    /** The series: kinetic, elastic, gravitational, total, dissipated (outside compare mode). */
+    /** The series: kinetic, elastic, gravitational, total, dissipated, wind's work (outside compare mode). */
     public List<XYChart.Series<Number, Number>> series() {
         return chart.series();
     }

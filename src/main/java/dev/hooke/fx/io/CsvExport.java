@@ -30,7 +30,7 @@ public final class CsvExport {
     /** The particle table's header. */
     public static final String PARTICLE_HEADER = "index,pinned,x_m,y_m,z_m,vx_m_per_s,vy_m_per_s,vz_m_per_s,fx_N,fy_N,fz_N";
     /** The chart table's header. */
-    public static final String CHART_HEADER = "lane,t_s,kinetic_J,elastic_J,gravitational_J,total_J,dissipated_J,dt_s";
+    public static final String CHART_HEADER = "lane,t_s,kinetic_J,elastic_J,gravitational_J,total_J,dissipated_J,wind_work_J,dt_s";
 
     private CsvExport() {
     }
@@ -87,7 +87,7 @@ public final class CsvExport {
         for (EnergySample e : samples) {
             b.append(e.lane()).append(',').append(e.time()).append(',').append(e.kinetic()).append(',')
                     .append(e.elastic()).append(',').append(e.gravitational()).append(',').append(e.total())
-                    .append(',').append(e.dissipated()).append(',').append(e.dt()).append('\n');
+                    .append(',').append(e.dissipated()).append(',').append(e.windWork()).append(',').append(e.dt()).append('\n');
         }
         return b.toString();
     }

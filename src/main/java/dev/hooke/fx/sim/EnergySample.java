@@ -12,6 +12,8 @@ package dev.hooke.fx.sim;
  * @param elastic       U_el; in J
  * @param gravitational U_g; in J
  * @param dissipated    W_d, work dissipated by damping and contacts since the start; in J
+ * @param windWork      W_w, work the wind did on the free particles since the start; in J, of
+ *                      either sign (E + W_d − W_w is constant but for the integrator's error)
  * @param dt            Δt; in s
  * @param naiveBound    the naive bound 2·√(m/k_s); in s (NaN while unknown)
  * @param limit         the integrator's predicted limit 2/ω_max (or its own rule); in s (NaN while
@@ -29,15 +31,15 @@ package dev.hooke.fx.sim;
  * @param omega         ω = √(k/m) of the spring scene; in rad/s (NaN as u)
  */
 public record EnergySample(int generation, int lane, double time, double kinetic, double elastic,
-                           double gravitational, double dissipated, double dt, double naiveBound, double limit,
-                           double cgIterations, double cgResidual, double maxStrain, double displacement,
+                           double gravitational, double dissipated, double windWork, double dt, double naiveBound,
+                           double limit, double cgIterations, double cgResidual, double maxStrain, double displacement,
                            double exact, double velocity, double exactVelocity, double omega) {
 
     /** A sample without strain and displacement (NaN). */
     public EnergySample(int generation, int lane, double time, double kinetic, double elastic,
-                        double gravitational, double dissipated, double dt, double naiveBound, double limit,
-                        double cgIterations, double cgResidual) {
-        this(generation, lane, time, kinetic, elastic, gravitational, dissipated, dt, naiveBound, limit,
+                        double gravitational, double dissipated, double windWork, double dt, double naiveBound,
+                        double limit, double cgIterations, double cgResidual) {
+        this(generation, lane, time, kinetic, elastic, gravitational, dissipated, windWork, dt, naiveBound, limit,
                 cgIterations, cgResidual, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 

@@ -76,7 +76,7 @@ public final class Snapshots {
         SolverStats stats = sim.integrator().solverStats();
         boolean solved = stats != null && stats.newtonIterations > 0;
         return new EnergySample(generation, lane, sim.time(), o.kinetic, o.elastic, o.gravitational, o.dissipated,
-                sim.dt(), naiveBound, limit == null ? Double.NaN : limit.dtMax(),
+                o.windWork, sim.dt(), naiveBound, limit == null ? Double.NaN : limit.dtMax(),
                 solved ? stats.iterations : Double.NaN, solved ? stats.finalResidual : Double.NaN, o.maxStrain,
                 Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
@@ -93,7 +93,7 @@ public final class Snapshots {
     public static EnergySample withMotion(EnergySample e, double displacement, double exact, double velocity,
                                           double exactVelocity, double omega) {
         return new EnergySample(e.generation(), e.lane(), e.time(), e.kinetic(), e.elastic(), e.gravitational(),
-                e.dissipated(), e.dt(), e.naiveBound(), e.limit(), e.cgIterations(), e.cgResidual(), e.maxStrain(),
+                e.dissipated(), e.windWork(), e.dt(), e.naiveBound(), e.limit(), e.cgIterations(), e.cgResidual(), e.maxStrain(),
                 displacement, exact, velocity, exactVelocity, omega);
     }
 

@@ -128,6 +128,80 @@ class EnergyBalanceTest {
         assertEquals(order, sxy / sxx, ORDER, () -> id + ": ln balances " + Arrays.toString(ly));
     }
 
+    /**
+     * A 5 × 5 cloth (0.5 m, corners pinned, spring and air damping) in a steady oblique wind of
+     * 4 m/s, which both feeds energy in and damps the motion, for 1 s.
+     */
+    private static MassSpringSystem windyCloth() {
+        return Scenes.build(SceneSpec.of(SceneType.CLOTH).size(5).length(0.5).springDamping(0.05).airDamping(0.001)
+                .wind(2, 1, 3.3));
+    }
+
+    /** E + W_d − W_w − E₀ at the end of 1 s at Δt = 2^−level, and W_w there; in J. */
+    private static double[] windBalance(IntegratorKind kind, int level) {
+        double h = Math.scalb(1.0, -level);
+        Simulation sim = new Simulation(windyCloth(), Integrators.create(kind), h);
+        double e0 = sim.observables().balance();
+        double worst = 0;
+        for (long n = Math.round(1 / h); n > 0; n--) {
+            assertTrue(sim.step());
+            worst = Math.max(worst, Math.abs(sim.observables().balance() - e0));
+        }
+        return new double[] {worst, sim.observables().windWork};
+    }
+
+    /**
+     * With a wind blowing, E + W_d − W_w is constant to the method's order, and W_w itself, the
+     * work the wind did, converges at that order to the work an independent RK4 of the same cloth
+     * finds ({@link WindyClothOracle}: the documented flat-plate law, ½ ρ C A |u| (u·n) n on each
+     * triangle, a third to each corner, written out there, with W_w' = Σ F_w·v integrated as a
+     * state of its own at a step of 1/16384 s). RK4 and backward Euler (orders 4 and 1) from
+     * Δt = 1/2048 s over two halvings, where the next error term is small (further down, backward
+     * Euler's error in W_w falls faster than Δt, 2.7-fold a halving at 1/16384 s: its linear
+     * solves' tolerance, summed over more steps, begins to show): the least-squares slopes of ln |balance| and of ln |W_w − W_w,oracle| within
+     * {@value dev.hooke.Tolerances#ORDER} of the order, and the last W_w within {@code tolerance}
+     * of the oracle's, relative ({@link dev.hooke.Tolerances#WIND_WORK_RK4},
+     * {@link dev.hooke.Tolerances#WIND_WORK_FIRST_ORDER}).
+     */
+    @ParameterizedTest
+    @CsvSource({"rk4, 4, 11, 3, 1e-7", "implicit-euler, 1, 11, 3, 3e-2"})
+    void withWindTheBalanceHoldsAtTheMethodsOrder(String id, double order, int coarsest, int levels, double tolerance) {
+        assertTrue(tolerance == dev.hooke.Tolerances.WIND_WORK_RK4 || tolerance == dev.hooke.Tolerances.WIND_WORK_FIRST_ORDER,
+                "a named tolerance");
+        IntegratorKind kind = IntegratorKind.fromId(id);
+        double reference = new WindyClothOracle(windyCloth()).run(1.0, 1 << 14);
+        assertTrue(Math.abs(reference) > 0.01, "the wind does work on the cloth: " + reference + " J");
+        double[] lx = new double[levels];
+        double[] ly = new double[levels];
+        double[] lw = new double[levels];
+        double[] wind = new double[levels];
+        for (int j = 0; j < levels; j++) {
+            double[] r = windBalance(kind, coarsest + j);
+            lx[j] = -(coarsest + j) * Math.log(2);
+            ly[j] = Math.log(r[0]);
+            wind[j] = r[1];
+            lw[j] = Math.log(Math.abs(r[1] - reference));
+        }
+        assertEquals(order, slope(lx, ly), dev.hooke.Tolerances.ORDER, () -> id + ": ln balances " + Arrays.toString(ly));
+        assertEquals(order, slope(lx, lw), dev.hooke.Tolerances.ORDER,
+                () -> id + ": W_w at the steps " + Arrays.toString(wind) + ", the oracle's " + reference);
+        assertEquals(reference, wind[levels - 1], tolerance * Math.abs(reference),
+                () -> id + ": W_w at the steps " + Arrays.toString(wind) + ", the oracle's " + reference);
+    }
+
+    /** The least-squares slope of y against x. */
+    private static double slope(double[] lx, double[] ly) {
+        double mx = Arrays.stream(lx).average().orElseThrow();
+        double my = Arrays.stream(ly).average().orElseThrow();
+        double sxy = 0;
+        double sxx = 0;
+        for (int j = 0; j < lx.length; j++) {
+            sxy += (lx[j] - mx) * (ly[j] - my);
+            sxx += (lx[j] - mx) * (lx[j] - mx);
+        }
+        return sxy / sxx;
+    }
+
     /** The projection methods' W_d is the energy their steps remove: the balance is 0 to round-off. */
     @ParameterizedTest
     @ValueSource(strings = {"pbd", "xpbd", "fast-mass-spring"})

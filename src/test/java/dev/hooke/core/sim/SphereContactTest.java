@@ -113,6 +113,99 @@ class SphereContactTest {
     }
 
     /**
+     * Coulomb friction with the true normal force: a particle of mass 0.1 kg sent at v₀ = 1 m/s
+     * over the top of a sphere of radius 1 m with μ = 0.2 slides under N = m (g cos θ − v²/R) and
+     * leaves where N = 0, flying on with the horizontal velocity it had there. The oracle is an
+     * independent RK4 solve of R θ'' = g sin θ − μ (g cos θ − R θ'²) at a step of 10⁻⁵ s, its
+     * leaving found by bisection on N within the last step; it gives v_x = R θ' cos θ at the
+     * leaving (1.537 m/s; a normal force without the centripetal part, m g cos θ, gives more
+     * friction and a slower slide). Each halving of Δt from 1/1000 s to 1/8000 s at least
+     * {@value dev.hooke.Tolerances#FIRST_ORDER_HALVING}-fold shrinks the error of v_x after the flight (a
+     * first-order step), and at 1/8000 s it is within {@value dev.hooke.Tolerances#SLIDE_OFF_SPHERE}
+     * of the ODE's.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"symplectic-euler", "implicit-euler", "rk4"})
+    void frictionOnASphereFollowsTheSlidingOde(String id) {
+        double r = 1;
+        double mu = 0.2;
+        double v0 = 1;
+        double expected = slideOffVelocity(r, mu, v0);
+        double previous = Double.NaN;
+        double error = Double.NaN;
+        for (int steps = 1000; steps <= 8000; steps *= 2) {
+            MassSpringSystem.Builder b = MassSpringSystem.builder().gravity(0, -G, 0)
+                    .sphere(new Sphere(0, 0, 0, r, mu, 0, 1, 0));
+            b.particle(0, r, 0, 0.1);
+            MassSpringSystem s = b.build();
+            s.v[0] = v0;
+            Simulation sim = new Simulation(s, Integrators.create(id), 1.0 / steps);
+            assertEquals(steps, sim.step(steps), id + ": one second of sliding and flight");
+            assertEquals(0, sim.observables().contacts, id + ": the particle must have left the sphere within 1 s");
+            error = Math.abs(s.v[0] - expected) / expected;
+            if (!Double.isNaN(previous)) {
+                assertTrue(error * dev.hooke.Tolerances.FIRST_ORDER_HALVING <= previous, id + ": at Δt = 1/" + steps
+                        + " s the error of v_x is " + error + ", at twice that Δt " + previous);
+            }
+            previous = error;
+        }
+        assertTrue(error <= dev.hooke.Tolerances.SLIDE_OFF_SPHERE, id + ": v_x after leaving the sphere is off by " + error
+                + " (relative) from the ODE's " + expected + " m/s");
+    }
+
+    /**
+     * The oracle of {@link #frictionOnASphereFollowsTheSlidingOde}: v_x where a particle sent from
+     * the top of a sphere of radius r at speed v0 with friction μ leaves it, by classical RK4 on
+     * (θ, θ') at 10⁻⁵ s and bisection on the normal force within the step where it changes sign.
+     */
+    private static double slideOffVelocity(double r, double mu, double v0) {
+        double h = 1e-5;
+        double[] y = {0, v0 / r};
+        double[] next = new double[2];
+        for (int k = 0; k < 1_000_000; k++) {
+            assertTrue(y[1] > 0, "the oracle's particle must keep sliding");
+            rk4(y, h, r, mu, next);
+            if (G * Math.cos(next[0]) - r * next[1] * next[1] <= 0) {
+                double lo = 0;
+                double hi = h;
+                for (int i = 0; i < 60; i++) {
+                    double mid = 0.5 * (lo + hi);
+                    rk4(y, mid, r, mu, next);
+                    if (G * Math.cos(next[0]) - r * next[1] * next[1] > 0) {
+                        lo = mid;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                rk4(y, lo, r, mu, next);
+                return r * next[1] * Math.cos(next[0]);
+            }
+            y[0] = next[0];
+            y[1] = next[1];
+        }
+        throw new AssertionError("the oracle's particle never left the sphere");
+    }
+
+    /** One classical RK4 step of length h of θ'' = (g sin θ − μ (g cos θ − r θ'²)) / r from y into out. */
+    private static void rk4(double[] y, double h, double r, double mu, double[] out) {
+        double a1 = y[1];
+        double b1 = slideAcceleration(y[0], y[1], r, mu);
+        double a2 = y[1] + 0.5 * h * b1;
+        double b2 = slideAcceleration(y[0] + 0.5 * h * a1, a2, r, mu);
+        double a3 = y[1] + 0.5 * h * b2;
+        double b3 = slideAcceleration(y[0] + 0.5 * h * a2, a3, r, mu);
+        double a4 = y[1] + h * b3;
+        double b4 = slideAcceleration(y[0] + h * a3, a4, r, mu);
+        out[0] = y[0] + h / 6 * (a1 + 2 * a2 + 2 * a3 + a4);
+        out[1] = y[1] + h / 6 * (b1 + 2 * b2 + 2 * b3 + b4);
+    }
+
+    /** θ'' of a particle sliding forwards (θ' &gt; 0) on a sphere: (g sin θ − μ (g cos θ − r θ'²)) / r. */
+    private static double slideAcceleration(double theta, double omega, double r, double mu) {
+        return (G * Math.sin(theta) - mu * (G * Math.cos(theta) - r * omega * omega)) / r;
+    }
+
+    /**
      * A 32 × 32 cloth (1 m, no pins) dropped from 0.5 m above a sphere of radius 0.3 m with a cloth
      * thickness of 1 cm: at every step for 1.5 s, no particle is closer to the centre than the
      * contact radius R + h/2 less {@value #THICKNESS_SHARE} of h, and E + W_d never rises above its

@@ -42,7 +42,7 @@ class KrylovModesTest {
             MassSpringSystem s = Scenes.build(spec);
             LinearizedSystem lin = new LinearizedSystem(s);
             double[] oracle = ReferenceStiffness.eigenvalues(s);     // ascending
-            KrylovModes.Found found = KrylovModes.fastest(lin, COUNT);
+            KrylovModes.Found found = KrylovModes.fastest(lin, COUNT, dev.hooke.core.io.Progress.NONE);
             assertEquals(COUNT, found.lambdas().length);
             assertTrue(found.basisSize() < lin.dim / 2, spec.type() + ": the Krylov basis (" + found.basisSize()
                     + " vectors) is a small part of the " + lin.dim + " dimensions");
@@ -61,7 +61,7 @@ class KrylovModesTest {
         MassSpringSystem s = Scenes.build(spec);
         LinearizedSystem lin = new LinearizedSystem(s);
         List<Complex_F64> oracle = dampedEigenvalues(new ReferenceAmplification(s));
-        double[][] found = KrylovModes.fastest(lin, COUNT).lambdas();
+        double[][] found = KrylovModes.fastest(lin, COUNT, dev.hooke.core.io.Progress.NONE).lambdas();
         double top = oracle.get(0).getMagnitude();
         for (int k = 0; k < COUNT; k++) {
             assertEquals(oracle.get(k).getMagnitude(), Math.hypot(found[k][0], found[k][1]), RELATIVE * top,
@@ -74,7 +74,8 @@ class KrylovModesTest {
     void springDampingIsRefusedAboveTheDenseSize() {
         MassSpringSystem s = Scenes.build(SceneSpec.of(SceneType.CHAIN).nodes(400).springDamping(0.4));
         IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> Modes.fastest(s, dev.hooke.core.integrate.IntegratorKind.SYMPLECTIC_EULER, 1e-3, 0, 5));
+                () -> Modes.fastest(s, dev.hooke.core.integrate.IntegratorKind.SYMPLECTIC_EULER, 1e-3, 0, 5,
+                        dev.hooke.core.io.Progress.NONE));
         assertTrue(e.getMessage().contains("air damping on equal masses"), e.getMessage());
     }
 

@@ -167,6 +167,50 @@ class ModesTest {
         }
     }
 
+    /**
+     * A zero-stiffness mode (the transverse motion of a straight chain or a flat cloth, whose springs
+     * at rest length resist no sideways motion) has λ = 0: no frequency and no damping ratio. Every
+     * scene lists exactly as many modes with ω = 0 as the null space of the independently assembled
+     * M⁻¹K has dimensions (counted from its eigenvalues), each with ζ null in JSON and an empty
+     * cell in the CSV, and every other mode a finite ζ in [−1, 1].
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("systems")
+    void aZeroStiffnessModeHasNoDampingRatio(String name, String[] scene) throws Exception {
+        ReferenceAmplification ref = new ReferenceAmplification(build(scene));
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(ref.n, false);
+        assertTrue(eig.decompose(ref.k.copy()), "EJML's eigen solve of M⁻¹K");
+        double largest = 0;
+        for (int i = 0; i < ref.n; i++) {
+            largest = Math.max(largest, eig.getEigenvalue(i).getMagnitude());
+        }
+        int nullity = 0;
+        for (int i = 0; i < ref.n; i++) {
+            nullity += eig.getEigenvalue(i).getMagnitude() <= Modes.ZERO_MODE * largest ? 1 : 0;
+        }
+        assertTrue(nullity > 0, name + " must have zero-stiffness modes");
+        JsonNode modes = modes(scene, "rk4", 1e-3).get("modes");
+        int zero = 0;
+        for (JsonNode m : modes) {
+            if (m.get("omega").asDouble() == 0) {
+                zero++;
+                assertTrue(m.get("zeta").isNull(), name + ": ζ of a zero-stiffness mode must be null, got " + m);
+            } else {
+                double zeta = m.get("zeta").asDouble(Double.NaN);
+                assertTrue(m.get("zeta").isNumber() && zeta >= -1 && zeta <= 1, name + ": ζ of " + m);
+            }
+        }
+        assertEquals(nullity, zero, name + ": the modes with ω = 0");
+        List<String> args = new ArrayList<>(List.of("modes"));
+        args.addAll(List.of(scene));
+        StringWriter out = new StringWriter();
+        assertEquals(0, HookeCli.run(args.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(new StringWriter(), true)));
+        List<String> rows = out.toString().lines().skip(1).toList();
+        assertEquals(modes.size(), rows.size(), name + ": CSV rows");
+        assertEquals(nullity, rows.stream().filter(r -> r.startsWith("0.0,,")).count(),
+                name + ": CSV rows of a zero-stiffness mode, with ω = 0 and an empty ζ");
+    }
+
     @org.junit.jupiter.api.Test
     void aSceneTooLargeForTheDenseSolveIsRefusedInOneLine() {
         StringWriter out = new StringWriter();

@@ -81,13 +81,13 @@ class CsvExportTest {
     @Test
     void chartRowsFollowTheSamples() {
         List<EnergySample> samples = List.of(
-                new EnergySample(3, 0, 0.5, 1.0, 2.0, -0.5, 0.25, 0.01, 0.2, 0.19, Double.NaN, Double.NaN),
-                new EnergySample(3, 1, 0.5, 4.0, 0.5, 0.0, 0.0, 0.01, 0.2, 0.19, Double.NaN, Double.NaN));
+                new EnergySample(3, 0, 0.5, 1.0, 2.0, -0.5, 0.25, -0.125, 0.01, 0.2, 0.19, Double.NaN, Double.NaN),
+                new EnergySample(3, 1, 0.5, 4.0, 0.5, 0.0, 0.0, 0.0, 0.01, 0.2, 0.19, Double.NaN, Double.NaN));
         String[] lines = CsvExport.chart(samples).split("\n");
         assertEquals(CsvExport.CHART_HEADER, lines[0]);
         assertEquals(3, lines.length);
-        assertEquals(List.of("0", "0.5", "1.0", "2.0", "-0.5", "2.5", "0.25", "0.01"), List.of(lines[1].split(",")));
-        assertEquals(List.of("1", "0.5", "4.0", "0.5", "0.0", "4.5", "0.0", "0.01"), List.of(lines[2].split(",")));
+        assertEquals(List.of("0", "0.5", "1.0", "2.0", "-0.5", "2.5", "0.25", "-0.125", "0.01"), List.of(lines[1].split(",")));
+        assertEquals(List.of("1", "0.5", "4.0", "0.5", "0.0", "4.5", "0.0", "0.0", "0.01"), List.of(lines[2].split(",")));
     }
 
     @Test

@@ -111,6 +111,46 @@ class ClothWeatherUiTest {
         assertFalse(visible(robot, "#sceneThickness"));
     }
 
+    /**
+     * The energy chart plots the wind's work: after the cloth has played in an 8 m/s wind and
+     * paused, the chart's "wind work" series ends at the engine's W_w at the paused time, which
+     * the wind has made non-zero (without wind the series is 0 throughout).
+     */
+    @Test
+    void theEnergyChartPlotsTheWindsWork(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            set(robot, "#sceneWindSpeed", "8");
+            set(robot, "#sceneWindDirection", "90");
+            robot.lookup("#sceneApply").queryAs(Button.class).fire();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> workbench.runner().play());
+        waitFor("the cloth to run a while in the wind", () -> {
+            Snapshot s = workbench.runner().latest();
+            return s != null && s.time() > 0.2;
+        });
+        robot.interact(() -> workbench.runner().pause());
+        waitFor("the paused snapshot", () -> !workbench.runner().latest().running());
+        double time = UiFixture.engine(workbench, Simulation::time);
+        double windWork = UiFixture.engine(workbench, sim -> sim.observables().windWork);
+        assertTrue(windWork != 0, "the wind did work on the cloth");
+        String name = dev.hooke.fx.I18n.text("chart.windWork");
+        waitFor("the energy chart to reach the paused time", () -> UiFixture.onFx(() -> {
+            var samples = workbench.charts().energy().samples();
+            return !samples.isEmpty() && samples.get(samples.size() - 1).time() == time;
+        }));
+        double last = UiFixture.onFx(() -> {
+            for (var series : workbench.charts().energy().series()) {
+                if (series.getName().equals(name)) {
+                    var data = series.getData();
+                    return data.get(data.size() - 1).getYValue().doubleValue();
+                }
+            }
+            return Double.NaN;
+        });
+        assertEquals(windWork, last, Math.abs(windWork) * 1e-12, "the chart's '" + name + "' at t = " + time + " s");
+    }
+
     @Test
     void aTearReachesTheViewAsBrokenSprings(FxRobot robot) throws Exception {
         robot.interact(() -> {

@@ -37,7 +37,7 @@ class FlatEnergyAxisUiTest {
     }
 
     private static EnergySample sample(double t, double kinetic, double gravitational) {
-        return new EnergySample(1, 0, t, kinetic, 3e-29, gravitational, 0, 1e-3, 2e-3, 2e-3, 0, 0);
+        return new EnergySample(1, 0, t, kinetic, 3e-29, gravitational, 0, 0, 1e-3, 2e-3, 2e-3, 0, 0);
     }
 
     @Test
