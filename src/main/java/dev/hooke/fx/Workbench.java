@@ -562,6 +562,7 @@ public final class Workbench implements AutoCloseable {
             status.showNotice(s);
             sidePanel.update(s);
             timeline.show(s);
+            charts.energy().setWindy(s.topology().hasWind());
             showCompareInCharts(s);
             charts.showSolver(s.integrator().isImplicit()
                     || (s.compare() != null && s.compare().integrator().isImplicit()));

@@ -42,17 +42,35 @@ public final class EnergyChart {
         localize();
     }
 
+    /** Whether the scene shown has wind: only then the wind's work is a line of its own. */
+    private boolean windy;
+
+    /** Shows the wind's work as a line of its own while the scene has wind, none without. */
+    public void setWindy(boolean on) {
+        if (on != windy) {
+            windy = on;
+            if (compareA == null || compareB == null) {
+                if (many.isEmpty()) {
+                    showSingle();
+                }
+            }
+        }
+    }
+
     private void showSingle() {
         List<TimeSeriesChart.Line> lines = new ArrayList<>();
         for (int k = 0; k < NAMES.size(); k++) {
+            if (!windy && "windWork".equals(NAMES.get(k))) {
+                continue;
+            }
             lines.add(new TimeSeriesChart.Line(I18n.text("chart." + NAMES.get(k)), 0, VALUES.get(k)));
         }
         chart.setLines(lines);
     }
 
     /**
-     * Plots K and E of two systems (compare mode), named after their methods, or the five
-     * energies of the main system (nameA and nameB null).
+     * Plots K and E of two systems (compare mode), named after their methods, or the energies
+     * and works of the main system (nameA and nameB null).
      */
     public void setCompare(String nameA, String nameB) {
         compareA = nameA;
@@ -72,10 +90,9 @@ public final class EnergyChart {
         }
     }
 
-    /** Writes the axis labels and the series' names in the language in use. */
     /**
      * Names the compared runs by lane: two as {@link #setCompare(String, String)}, more with E of
-     * each run only, none (an empty list) the main system's five series.
+     * each run only, none (an empty list) the main system's own series.
      */
     public void setCompare(List<String> names) {
         if (names.size() <= 2) {
@@ -94,6 +111,7 @@ public final class EnergyChart {
         chart.setLines(lines);
     }
 
+    /** Writes the axis labels and the series' names in the language in use. */
     public void localize() {
         chart.setLabels(I18n.text("chart.time"), I18n.text("chart.energy"), I18n.text("chart.energy"));
         if (many.isEmpty()) {

@@ -99,6 +99,15 @@ public final class SceneTopology {
         return start;
     }
 
+    /** Whether the scene has wind: its type takes wind and the mean wind is not zero. */
+    public boolean hasWind() {
+        if (!dev.hooke.core.scene.SceneFile.Key.WIND.appliesTo(type())) {
+            return false;
+        }
+        var spec = scene.spec();
+        return spec.wind(0) != 0 || spec.wind(1) != 0 || spec.wind(2) != 0;
+    }
+
     /** Whether the run ahead has ended: {@link #motion()} is the box it found, not the start's. */
     public boolean motionFound() {
         return ahead.isDone();

@@ -99,7 +99,7 @@ final class WindArrow {
 
     /** Takes the mean wind of the scene shown (none for a scene without wind) and hides the arrow when it is still. */
     void showWind(SceneTopology t) {
-        boolean windy = dev.hooke.core.scene.SceneFile.Key.WIND.appliesTo(t.type());
+        boolean windy = t.hasWind();
         double wx = windy ? t.scene().spec().wind(0) : 0;
         double wy = windy ? t.scene().spec().wind(1) : 0;
         double wz = windy ? t.scene().spec().wind(2) : 0;

@@ -118,6 +118,10 @@ class ClothWeatherUiTest {
      */
     @Test
     void theEnergyChartPlotsTheWindsWork(FxRobot robot) throws Exception {
+        String windLine = dev.hooke.fx.I18n.text("chart.windWork");
+        waitFor("the still cloth drawn", () -> workbench.model().snapshotProperty().get() != null);
+        assertFalse(UiFixture.onFx(() -> workbench.charts().energy().series().stream()
+                .anyMatch(s -> s.getName().equals(windLine))), "in still air the energy chart has no wind work line");
         robot.interact(() -> {
             set(robot, "#sceneWindSpeed", "8");
             set(robot, "#sceneWindDirection", "90");
