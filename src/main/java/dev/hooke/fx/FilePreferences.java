@@ -277,7 +277,7 @@ final class FilePreferences extends AbstractPreferences {
                 return;
             }
             try {
-                AtomicFiles.writeString(file, text(values));
+                AtomicFiles.writeString(file, AtomicFiles.Special.REFUSE, text(values));
                 changed = false;
             } catch (IOException e) {
                 throw new BackingStoreException("cannot write " + file + ": " + reason(e));
