@@ -318,8 +318,9 @@ final class FilePreferences extends AbstractPreferences {
                         throw new IOException(lockFile + ": not a regular file");   // never opened: a pipe would wait
                     }
                     try (FileChannel lockChannel = FileChannel.open(lockFile, StandardOpenOption.CREATE,
-                            StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
-                         FileLock lock = lock(lockChannel)) {
+                            StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+                        FileLock lock = lock(lockChannel);           // released when the channel closes
+                        assert lock.isValid();
                         TreeMap<String, String> merged = read(file);
                         for (Map.Entry<String, String> e : edits.entrySet()) {
                             if (e.getValue() == null) {

@@ -170,6 +170,7 @@ class AtomicFilesTargetsTest {
     void aTemporaryFileNamesItsWriter() throws IOException {
         Path target = dir.resolve("mine.csv");
         try (AtomicFiles.Pending p = AtomicFiles.open(target, AtomicFiles.Special.REFUSE)) {
+            assertEquals(dir.toRealPath().resolve("mine.csv"), p.target());
             List<Path> files = listing();
             assertEquals(1, files.size(), "files: " + files);
             String name = files.get(0).getFileName().toString();

@@ -5,6 +5,7 @@ import static dev.hooke.fx.ui.UiFixture.onFx;
 import static dev.hooke.fx.ui.UiFixture.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.io.NamedPipes;
@@ -18,6 +19,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -44,6 +46,9 @@ import org.testfx.framework.junit5.Stop;
 @Tag("ui")
 @ExtendWith(ApplicationExtension.class)
 class SaveToPipeUiTest {
+
+    /** A bound on a save that must not hang, far above what it takes on a busy machine; in s. */
+    private static final long HANG_GUARD_SECONDS = 60;
 
     private Workbench workbench;
     private Path fifo;
@@ -99,9 +104,12 @@ class SaveToPipeUiTest {
         fifo = NamedPipes.make(dir.resolve("scene.yaml"));
         AtomicInteger asked = new AtomicInteger();
         workbench.sceneFiles().setChooser(answering(fifo, asked));
-        robot.interact(() -> workbench.root().requestFocus());
-        robot.press(KeyCode.CONTROL).type(KeyCode.S).release(KeyCode.CONTROL);
-        waitFor("the save's error dialog", () -> robot.lookup("#sceneFileError").tryQuery().isPresent());
+        // a window that waited on the pipe would never answer: the guard ends the test, and the pipe is released after it
+        assertTimeoutPreemptively(Duration.ofSeconds(HANG_GUARD_SECONDS), () -> {
+            robot.interact(() -> workbench.root().requestFocus());
+            robot.press(KeyCode.CONTROL).type(KeyCode.S).release(KeyCode.CONTROL);
+            waitFor("the save's error dialog", () -> robot.lookup("#sceneFileError").tryQuery().isPresent());
+        });
         assertEquals(1, asked.get(), "one save dialog");
         String said = onFx(() -> robot.lookup("#sceneFileError").queryAs(DialogPane.class).getContentText());
         assertEquals(I18n.text("file.saveFailedDetail", fifo,
@@ -123,14 +131,16 @@ class SaveToPipeUiTest {
         robot.interact(() -> exports.setDialogs(false));
         for (Exports.Kind kind : List.of(Exports.Kind.CHART, Exports.Kind.PARTICLES)) {
             AtomicReference<SceneFiles.Outcome> finished = new AtomicReference<>();
-            robot.interact(() -> {
-                exports.setOnFinished(finished::set);
-                SceneFiles.Outcome now = exports.export(kind, fifo);
-                if (!now.ok()) {
-                    finished.set(now);          // refused before it returned
-                }
+            assertTimeoutPreemptively(Duration.ofSeconds(HANG_GUARD_SECONDS), () -> {
+                robot.interact(() -> {
+                    exports.setOnFinished(finished::set);
+                    SceneFiles.Outcome now = exports.export(kind, fifo);
+                    if (!now.ok()) {
+                        finished.set(now);          // refused before it returned
+                    }
+                });
+                waitFor(kind + ": the export's outcome", () -> finished.get() != null);
             });
-            waitFor(kind + ": the export's outcome", () -> finished.get() != null);
             String said = finished.get().message();
             assertFalse(finished.get().ok(), kind + ": " + said);
             assertTrue(said.contains(fifo + ": is a named pipe"), kind + ": " + said);
