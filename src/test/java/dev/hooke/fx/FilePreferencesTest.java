@@ -39,7 +39,7 @@ class FilePreferencesTest {
     @TempDir
     Path dir;
 
-    /** How long the two threads of a concurrent save may take; in s. */
+    /** How long the two threads or programs of a concurrent save may take; in s. */
     private static final long CONCURRENT_SECONDS = 60;
 
     private final List<String> problems = Collections.synchronizedList(new ArrayList<>());
@@ -152,6 +152,40 @@ class FilePreferencesTest {
         for (int w = 0; w < windows.length; w++) {
             for (int i = 0; i < rounds; i++) {
                 assertEquals(Integer.toString(i), next.get("window" + w + ".key" + i, null), "window " + w + ", key " + i);
+            }
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    /** Two windows, each in its own JVM, saving at once many times over: every key of each is in the file. */
+    @Test
+    void twoWindowsInTwoProgramsSavingAtOnceLoseNeithersSettings() throws Exception {
+        int rounds = 40;
+        List<String> names = List.of("anna", "ben");
+        List<Process> windows = new ArrayList<>();
+        try {
+            for (String name : names) {
+                windows.add(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp", System.getProperty("java.class.path"), SettingsWriter.class.getName(),
+                        dir.toString(), name, Integer.toString(rounds))
+                        .redirectError(dir.resolve(name + ".err").toFile()).start());
+            }
+            for (Process w : windows) {
+                w.getOutputStream().write('\n');           // go
+                w.getOutputStream().close();
+            }
+            for (int i = 0; i < windows.size(); i++) {
+                assertTrue(windows.get(i).waitFor(CONCURRENT_SECONDS, TimeUnit.SECONDS), names.get(i) + " did not end");
+                assertEquals(0, windows.get(i).exitValue(),
+                        names.get(i) + ": " + Files.readString(dir.resolve(names.get(i) + ".err")));
+            }
+        } finally {
+            windows.forEach(Process::destroyForcibly);
+        }
+        Preferences next = FilePreferences.inFolder(dir, problems::add);
+        for (String name : names) {
+            for (int i = 0; i < rounds; i++) {
+                assertEquals(Integer.toString(i), next.get(name + ".key" + i, null), name + ", key " + i);
             }
         }
         assertEquals(List.of(), problems);
