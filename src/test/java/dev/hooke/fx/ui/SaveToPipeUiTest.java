@@ -115,7 +115,9 @@ class SaveToPipeUiTest {
         assertEquals(I18n.text("file.saveFailedDetail", fifo,
                 fifo + ": is a named pipe, not a regular file; only a file can be saved to"), said);
         assertEquals(1, said.lines().count(), said);
-        robot.interact(() -> robot.lookup("#sceneFileError").queryAs(DialogPane.class).getScene().getWindow().hide());
+        DialogPane pane = robot.lookup("#sceneFileError").queryAs(DialogPane.class);
+        onFx(() -> TextLayout.snapshot(pane.getScene(), "save-to-pipe-dialog"));
+        robot.interact(() -> pane.getScene().getWindow().hide());
 
         long before = latest(workbench).steps();
         robot.clickOn("#stepButton");
