@@ -58,8 +58,9 @@ final class RunCommand implements Callable<Integer> {
     int steps;
 
     @Option(names = "--csv", paramLabel = "FILE",
-            description = "Write the observables to FILE as CSV (- for standard output). The file is written "
-                    + "whole or not at all.")
+            description = "Write the observables to FILE as CSV (- or /dev/stdout for standard output, appended "
+                    + "to where the shell sends it). A file is written whole or not at all; a link is written "
+                    + "through to its target, a pipe or a device in place.")
     String csv;
 
     @Option(names = "--every", paramLabel = "N", converter = Converters.PositiveInt.class,
@@ -100,6 +101,9 @@ final class RunCommand implements Callable<Integer> {
             } catch (InvalidPathException e) {
                 throw new UsageException(spec.commandLine(), "--csv: not a valid file name: " + e.getReason());
             }
+            if (AtomicFiles.isStandardOutput(target)) {
+                target = null;      // /dev/stdout: written as "-" is, where the shell's >, >> or | put it
+            }
         }
         MassSpringSystem system = SceneOptions.build(spec, sceneSpec);
         Simulation sim = new Simulation(system, integrator.create(), timeStep.dt);
@@ -122,19 +126,22 @@ final class RunCommand implements Callable<Integer> {
                 failed = true;
             }
             if (failed) {
-                err.println(HookeCli.PREFIX + "--csv -: cannot write to the standard output");
+                err.println(HookeCli.PREFIX + "--csv " + csv + ": cannot write to the standard output");
                 return 1;
             }
             return 0;
         }
         long rows;
-        try (AtomicFiles.Pending file = AtomicFiles.open(target)) {
+        try (AtomicFiles.Pending file = AtomicFiles.open(target, AtomicFiles.Special.WRITE_IN_PLACE)) {
             Writer w = new OutputStreamWriter(file.stream(), StandardCharsets.UTF_8);
             rows = record(sim, w, stride);
             w.flush();
             file.commit();
         } catch (IOException e) {
-            err.println(HookeCli.PREFIX + "--csv: cannot write " + csv + ": " + reason(e));
+            String why = reason(e);
+            String named = target + ": ";
+            err.println(HookeCli.PREFIX + "--csv: cannot write " + csv + ": "
+                    + (why.startsWith(named) ? why.substring(named.length()) : why));
             return 1;
         }
         out.printf(Locale.ROOT, "Wrote %d rows to %s%n", rows, csv);

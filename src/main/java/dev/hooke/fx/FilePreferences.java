@@ -4,13 +4,18 @@ import dev.hooke.core.io.AtomicFiles;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Properties;
@@ -30,7 +35,9 @@ import java.util.prefs.BackingStoreException;
  * key is written {@code %2F} or {@code %25}), in UTF-8, sorted. It is read when the store is
  * opened, written whole by {@link AtomicFiles} at a {@link #flush()} after a change (so a crash
  * never leaves half a file), and read again by {@link #sync()} when nothing is waiting to be
- * written. A node without keys is not kept.
+ * written. A node without keys is not kept. Two windows sharing the folder lose neither's settings:
+ * a flush writes only the keys its window changed, into the file as it is then, under a lock
+ * ({@code .settings.properties.lock}, an empty file that stays in the folder).
  *
  * <p>A folder that cannot be made or written, or a file that cannot be read or written, is said in
  * one line when the store is opened; the store then keeps its values in memory only (starting from
@@ -41,6 +48,8 @@ final class FilePreferences extends AbstractPreferences {
 
     /** The file's name in the folder. */
     static final String FILE_NAME = "settings.properties";
+    /** The lock file's name in the folder: locked while a window writes the settings (it stays, empty). */
+    static final String LOCK_NAME = ".settings.properties.lock";
 
     private final Store store;
     /** The prefix of this node's keys in the file: "" for the root, "a/b/" for the node a/b. */
@@ -222,14 +231,32 @@ final class FilePreferences extends AbstractPreferences {
         return sb.toString();
     }
 
-    /** The entries of every node, shared by the nodes of one file. */
+    /**
+     * The entries of every node, shared by the nodes of one file, and the changes made to them
+     * since the file was last read or written.
+     *
+     * <p>Several windows may keep their settings in one folder. So that none loses another's, a
+     * {@link #flush()} writes only this store's changes: under a lock of the folder's lock file
+     * ({@value #LOCK_NAME}, an advisory {@link FileLock}, held by one window at a time), it reads
+     * the file again, applies the keys this store set or removed since, and writes the result.
+     */
     private static final class Store {
+        /** How many times a flush asks for the lock before it gives up, and the pause between; in ms. */
+        private static final int LOCK_ATTEMPTS = 200;
+        private static final long LOCK_PAUSE_MS = 10;
+        /**
+         * File locks belong to the whole JVM (a second lock of one file throws), so the stores of
+         * one JVM take turns here before they lock the file.
+         */
+        private static final Object IN_THIS_JVM = new Object();
+
         /** The file, or null when the values are kept in memory only. */
         private final Path file;
         /** Why there is no file to write, or null. */
         private final String noFile;
         private TreeMap<String, String> values;
-        private boolean changed;
+        /** The keys set (to their value) or removed (to null) since the file was last read or written. */
+        private final Map<String, String> edits = new HashMap<>();
 
         Store(Path file, TreeMap<String, String> values, String noFile) {
             this.file = file;
@@ -242,11 +269,15 @@ final class FilePreferences extends AbstractPreferences {
         }
 
         synchronized void put(String key, String value) {
-            changed |= !value.equals(values.put(key, value));
+            if (!value.equals(values.put(key, value))) {
+                edits.put(key, value);
+            }
         }
 
         synchronized void remove(String key) {
-            changed |= values.remove(key) != null;
+            if (values.remove(key) != null) {
+                edits.put(key, null);
+            }
         }
 
         /** The entries starting with {@code prefix}, in order (a copy). */
@@ -257,7 +288,7 @@ final class FilePreferences extends AbstractPreferences {
 
         /** Writes what changed; else reads the file again, for what another window wrote. */
         synchronized void sync() throws BackingStoreException {
-            if (changed || file == null) {
+            if (!edits.isEmpty() || file == null) {
                 flush();
                 return;
             }
@@ -268,19 +299,63 @@ final class FilePreferences extends AbstractPreferences {
             }
         }
 
-        /** Writes the file when something changed since it was last read or written. */
+        /**
+         * Writes this store's changes into the file as it is now (another window's changes kept),
+         * when there are any, and takes the result as the store's values.
+         */
         synchronized void flush() throws BackingStoreException {
             if (file == null) {
                 throw new BackingStoreException("the settings are kept in memory only: " + noFile);
             }
-            if (!changed) {
+            if (edits.isEmpty()) {
                 return;
             }
-            try {
-                AtomicFiles.writeString(file, text(values));
-                changed = false;
-            } catch (IOException e) {
-                throw new BackingStoreException("cannot write " + file + ": " + reason(e));
+            synchronized (IN_THIS_JVM) {
+                Path lockFile = file.resolveSibling(LOCK_NAME);
+                try {
+                    if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS)
+                            && !Files.isRegularFile(lockFile, LinkOption.NOFOLLOW_LINKS)) {
+                        throw new IOException(lockFile + ": not a regular file");   // never opened: a pipe would wait
+                    }
+                    try (FileChannel lockChannel = FileChannel.open(lockFile, StandardOpenOption.CREATE,
+                            StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+                        FileLock lock = lock(lockChannel);           // released when the channel closes
+                        assert lock.isValid();
+                        TreeMap<String, String> merged = read(file);
+                        for (Map.Entry<String, String> e : edits.entrySet()) {
+                            if (e.getValue() == null) {
+                                merged.remove(e.getKey());
+                            } else {
+                                merged.put(e.getKey(), e.getValue());
+                            }
+                        }
+                        AtomicFiles.writeString(file, AtomicFiles.Special.REFUSE, text(merged));
+                        values = merged;
+                        edits.clear();
+                    }
+                } catch (IOException | IllegalArgumentException e) {
+                    throw new BackingStoreException("cannot write " + file + ": "
+                            + (e instanceof IOException io ? reason(io) : e.getMessage()));
+                }
+            }
+        }
+
+        /** The lock of {@code channel}'s file, asked for a bounded number of times: a flush never waits for long. */
+        private FileLock lock(FileChannel channel) throws IOException {
+            for (int attempt = 1; ; attempt++) {
+                FileLock lock = channel.tryLock();
+                if (lock != null) {
+                    return lock;
+                }
+                if (attempt == LOCK_ATTEMPTS) {
+                    throw new IOException(file.resolveSibling(LOCK_NAME) + ": held by another program");
+                }
+                try {
+                    Thread.sleep(LOCK_PAUSE_MS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException(file + ": interrupted while waiting for another window's write");
+                }
             }
         }
 

@@ -77,7 +77,7 @@ class CsvFileTest {
     void anUncommittedFileVanishesAndTheTargetKeepsItsContent() throws IOException {
         Path target = dir.resolve("out.csv");
         Files.writeString(target, "old content\n", StandardCharsets.UTF_8);
-        try (AtomicFiles.Pending file = AtomicFiles.open(target)) {
+        try (AtomicFiles.Pending file = AtomicFiles.open(target, AtomicFiles.Special.REFUSE)) {
             file.stream().write("half a row,".getBytes(StandardCharsets.UTF_8));
             assertEquals(2, listing().size(), "the temporary file sits beside the target");
         }
@@ -88,7 +88,7 @@ class CsvFileTest {
     @Test
     void aCommittedFileAppearsWhole() throws IOException {
         Path target = dir.resolve("new.csv");
-        try (AtomicFiles.Pending file = AtomicFiles.open(target)) {
+        try (AtomicFiles.Pending file = AtomicFiles.open(target, AtomicFiles.Special.REFUSE)) {
             file.stream().write("a,b\n1,2\n".getBytes(StandardCharsets.UTF_8));
             assertFalse(Files.exists(target), "nothing at the target before the commit");
             file.commit();

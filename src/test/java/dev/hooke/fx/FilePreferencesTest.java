@@ -16,7 +16,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 import java.util.stream.Stream;
@@ -33,7 +39,10 @@ class FilePreferencesTest {
     @TempDir
     Path dir;
 
-    private final List<String> problems = new ArrayList<>();
+    /** How long the two threads or programs of a concurrent save may take; in s. */
+    private static final long CONCURRENT_SECONDS = 60;
+
+    private final List<String> problems = Collections.synchronizedList(new ArrayList<>());
 
     @Test
     void valuesComeBackThroughANewStore() throws BackingStoreException, IOException {
@@ -48,8 +57,9 @@ class FilePreferencesTest {
         assertEquals(List.of(), problems, "problems with a folder that can be made");
         assertTrue(Files.isRegularFile(folder.resolve(FilePreferences.FILE_NAME)), "the folder and its file are made");
         try (Stream<Path> files = Files.list(folder)) {
-            assertEquals(List.of(FilePreferences.FILE_NAME), files.map(p -> p.getFileName().toString()).toList(),
-                    "what the folder holds after a write (no temporary file left)");
+            assertEquals(List.of(FilePreferences.LOCK_NAME, FilePreferences.FILE_NAME),
+                    files.map(p -> p.getFileName().toString()).sorted().toList(),
+                    "what the folder holds after a write (the lock file, no temporary file left)");
         }
 
         Preferences again = FilePreferences.inFolder(folder, problems::add);
@@ -85,6 +95,100 @@ class FilePreferencesTest {
         assertNull(mine.get(Settings.SCENE, null), "before a sync");
         mine.sync();
         assertEquals("cube", mine.get(Settings.SCENE, null), "after a sync");
+    }
+
+    /** Two windows on one folder, each saving what it changed: neither loses the other's settings. */
+    @Test
+    void twoWindowsSavingInTurnLoseNeithersSettings() throws BackingStoreException {
+        Preferences first = FilePreferences.inFolder(dir, problems::add);
+        first.put(Settings.SCENE, "chain");
+        first.put(Settings.COLOUR_MODE, "STRAIN");
+        first.flush();
+        Preferences mine = FilePreferences.inFolder(dir, problems::add);
+        Preferences other = FilePreferences.inFolder(dir, problems::add);
+        mine.put(Settings.SCENE, "cube");
+        mine.putBoolean(Settings.LARGE_TYPE, true);
+        other.put(Settings.LANGUAGE, "zh");
+        other.remove(Settings.COLOUR_MODE);
+        mine.flush();
+        other.flush();
+        Preferences next = FilePreferences.inFolder(dir, problems::add);
+        assertEquals("cube", next.get(Settings.SCENE, null), "the first window's scene");
+        assertTrue(next.getBoolean(Settings.LARGE_TYPE, false), "the first window's large type");
+        assertEquals("zh", next.get(Settings.LANGUAGE, null), "the second window's language");
+        assertNull(next.get(Settings.COLOUR_MODE, null), "the key the second window removed");
+        assertEquals("zh", other.get(Settings.LANGUAGE, null));
+        assertEquals("cube", other.get(Settings.SCENE, null), "a flush brings in what the other window wrote");
+        assertEquals(List.of(), problems);
+    }
+
+    /** Two windows saving at the same moment, many times over: every key of each is in the file. */
+    @Test
+    void twoWindowsSavingAtOnceLoseNeithersSettings() throws Exception {
+        int rounds = 40;
+        Preferences[] windows = {FilePreferences.inFolder(dir, problems::add), FilePreferences.inFolder(dir, problems::add)};
+        CyclicBarrier together = new CyclicBarrier(windows.length);
+        ExecutorService threads = Executors.newFixedThreadPool(windows.length);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int w = 0; w < windows.length; w++) {
+                int window = w;
+                done.add(threads.submit(() -> {
+                    for (int i = 0; i < rounds; i++) {
+                        windows[window].put("window" + window + ".key" + i, Integer.toString(i));
+                        together.await();
+                        windows[window].flush();
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get(CONCURRENT_SECONDS, TimeUnit.SECONDS);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+        Preferences next = FilePreferences.inFolder(dir, problems::add);
+        for (int w = 0; w < windows.length; w++) {
+            for (int i = 0; i < rounds; i++) {
+                assertEquals(Integer.toString(i), next.get("window" + w + ".key" + i, null), "window " + w + ", key " + i);
+            }
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    /** Two windows, each in its own JVM, saving at once many times over: every key of each is in the file. */
+    @Test
+    void twoWindowsInTwoProgramsSavingAtOnceLoseNeithersSettings() throws Exception {
+        int rounds = 40;
+        List<String> names = List.of("anna", "ben");
+        List<Process> windows = new ArrayList<>();
+        try {
+            for (String name : names) {
+                windows.add(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp", System.getProperty("java.class.path"), SettingsWriter.class.getName(),
+                        dir.toString(), name, Integer.toString(rounds))
+                        .redirectError(dir.resolve(name + ".err").toFile()).start());
+            }
+            for (Process w : windows) {
+                w.getOutputStream().write('\n');           // go
+                w.getOutputStream().close();
+            }
+            for (int i = 0; i < windows.size(); i++) {
+                assertTrue(windows.get(i).waitFor(CONCURRENT_SECONDS, TimeUnit.SECONDS), names.get(i) + " did not end");
+                assertEquals(0, windows.get(i).exitValue(),
+                        names.get(i) + ": " + Files.readString(dir.resolve(names.get(i) + ".err")));
+            }
+        } finally {
+            windows.forEach(Process::destroyForcibly);
+        }
+        Preferences next = FilePreferences.inFolder(dir, problems::add);
+        for (String name : names) {
+            for (int i = 0; i < rounds; i++) {
+                assertEquals(Integer.toString(i), next.get(name + ".key" + i, null), name + ", key " + i);
+            }
+        }
+        assertEquals(List.of(), problems);
     }
 
     @Test

@@ -11,40 +11,66 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Writes a file so that a failed or interrupted write never leaves it broken, and so that
- * writing respects what is there.
+ * writing respects what is there: nothing at the target is ever destroyed or replaced by
+ * something of another kind.
  *
  * <ul>
  *   <li><b>A regular file</b> (or none yet) is written to a hidden temporary file beside it,
- *       {@code .NAME.<hex>.tmp}, forced to the disk and renamed onto the target in one atomic
- *       step ({@link StandardCopyOption#ATOMIC_MOVE}, a plain rename where the file system has no
- *       atomic one). Until then the old file is untouched; after it the new one is complete. The
- *       new file is created with the user's umask (0644 by default), and an existing file's
- *       permissions are kept.</li>
- *   <li><b>A symbolic link</b> is followed: the file it points to is written as above, and the link
- *       stays a link.</li>
- *   <li><b>A device, a named pipe or a socket</b> ({@code /dev/null}, {@code /dev/stdout}, a
- *       FIFO) is written in place: renaming a regular file over it would replace the device by
- *       a file.</li>
+ *       {@code .NAME.<pid>.<hex>.tmp} (the writer's process id and 64 random bits), forced to the
+ *       disk and renamed onto the target in one atomic step ({@link StandardCopyOption#ATOMIC_MOVE},
+ *       a plain rename where the file system has no atomic one). Until then the old file is
+ *       untouched; after it the new one is complete. A new file is created with the user's umask
+ *       (0644 by default); an existing file keeps its permissions, its owner and its group (a write
+ *       that could not give the new file the old one's owner is refused).</li>
+ *   <li><b>A file with hard links</b> (more than one name) is refused: a rename would give the
+ *       name a new file and leave the other names with the old content, and writing in place
+ *       would lose the old content to a failure halfway. Save under a new name instead.</li>
+ *   <li><b>A symbolic link</b> is followed, link after link (relative to each link's folder, as
+ *       the kernel does), to its final target, which is written as above; the links stay links. A
+ *       chain that ends in a missing file creates that file. A loop, or a chain longer than
+ *       {@value #MAX_LINKS} links, is refused with one line; nothing is changed.</li>
+ *   <li><b>A device, a named pipe or a socket</b> is never replaced by a file. With
+ *       {@link Special#WRITE_IN_PLACE} (the command line) it is opened and written in place, as
+ *       the shell would; opening a named pipe waits for its reader. With {@link Special#REFUSE}
+ *       (the workbench, whose window must never wait) it is refused at once, by its type, without
+ *       being opened.</li>
+ *   <li><b>An open file of a process</b>, {@code /dev/fd/N}, {@code /dev/stdout},
+ *       {@code /proc/self/fd/N}, is the file, pipe or terminal that descriptor has open: it is
+ *       written in place and appended to ({@code O_APPEND}), so a file the shell opened with
+ *       {@code >>} keeps its lines and a pipe stays a pipe (with {@link Special#REFUSE}, refused).
+ *       {@link #isStandardOutput} tells the caller when the target is its own standard output,
+ *       which it had better write directly.</li>
  *   <li><b>A read-only file</b> (one this process may not write) and a folder are refused with
  *       an {@link IOException} naming the reason; nothing is changed.</li>
- *   <li><b>Temporary files</b> are deleted when the write fails, when it is abandoned, and when
- *       the JVM ends on SIGTERM or SIGINT before the rename (a shutdown hook). One left by a
- *       process that was killed outright (SIGKILL) is removed at the next write of the same
- *       target.</li>
+ *   <li><b>Temporary files</b> are deleted by their writer when the write fails, when it is
+ *       abandoned, and when the JVM ends on SIGTERM or SIGINT before the rename (a shutdown hook).
+ *       One left by a process that was killed outright (SIGKILL) is removed at a later write of
+ *       the same target, once its owner is provably gone: its process id is not alive. The
+ *       temporary file of another writer still at work is never touched, nor a file of the old
+ *       naming without a process id, whose owner cannot be told.</li>
  * </ul>
+ *
+ * <p>Every refusal is an {@link IOException} whose message is one line naming the file and the
+ * reason.
  */
 public final class AtomicFiles {
 
@@ -54,6 +80,23 @@ public final class AtomicFiles {
         /** Writes everything to {@code out} (which the caller closes). */
         void writeTo(OutputStream out) throws IOException;
     }
+
+    /** What a write does with a target that is not a regular file: a device, a pipe, a socket. */
+    public enum Special {
+        /** Opened and written in place, as a shell's redirection would (opening a pipe waits for a reader). */
+        WRITE_IN_PLACE,
+        /** Refused at once by its type, never opened: for a caller that must not wait. */
+        REFUSE
+    }
+
+    /** The longest chain of symbolic links followed, as Linux's {@code MAXSYMLINKS}. */
+    public static final int MAX_LINKS = 40;
+
+    /** The folders of a process's open files: {@code /proc/PID/fd}, {@code /proc/PID/task/TID/fd}. */
+    private static final Pattern DESCRIPTORS = Pattern.compile("/proc/(?:self|thread-self|[0-9]+)(?:/task/[0-9]+)?/fd");
+
+    /** This process's id, part of the name of each of its temporary files. */
+    private static final long PID = ProcessHandle.current().pid();
 
     /**
      * The temporary files being written now, deleted by the shutdown hook if the JVM ends first. A
@@ -80,16 +123,31 @@ public final class AtomicFiles {
     }
 
     /** Replaces {@code target} with UTF-8 text (see the class comment). */
-    public static void writeString(Path target, String text) throws IOException {
+    public static void writeString(Path target, Special special, String text) throws IOException {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        write(target, out -> out.write(bytes));
+        write(target, special, out -> out.write(bytes));
     }
 
     /** Replaces {@code target} with what {@code body} writes (see the class comment). */
-    public static void write(Path target, Body body) throws IOException {
-        try (Pending p = open(target)) {
+    public static void write(Path target, Special special, Body body) throws IOException {
+        try (Pending p = open(target, special)) {
             body.writeTo(p.stream());
             p.commit();
+        }
+    }
+
+    /**
+     * Whether {@code target} names this process's standard output ({@code /dev/stdout},
+     * {@code /dev/fd/1}, {@code /proc/self/fd/1}): the caller had better write to its standard
+     * output directly, at the place the shell's redirection keeps, instead of opening it again.
+     */
+    public static boolean isStandardOutput(Path target) {
+        try {
+            Path p = resolve(target);
+            return p.getFileName().toString().equals("1") && isDescriptorFolder(p.getParent())
+                    && p.getParent().equals(Path.of("/proc", Long.toString(PID), "fd"));
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
     }
 
@@ -98,50 +156,69 @@ public final class AtomicFiles {
      * at {@link Pending#commit()}; closing without a commit leaves it as it was (see the class
      * comment).
      *
-     * @throws IOException with a message fit for the user when the folder is missing, the target
-     *                     is a folder or read-only, or the folder cannot be written
+     * @param special what to do with a device, a pipe or a socket
+     * @throws IOException with a one-line message naming the file and the reason, when the folder
+     *                     is missing, the target is a folder, read-only, hard-linked, another
+     *                     user's, a loop of links, a special file refused, or the folder cannot be
+     *                     written
      */
-    public static Pending open(Path target) throws IOException {
-        Path file = target.toAbsolutePath().normalize();
-        if (file.getFileName() == null || file.getParent() == null) {
-            throw new IOException(target + ": not a file name");
-        }
-        if (Files.isSymbolicLink(file)) {
-            file = Files.exists(file) ? file.toRealPath()
-                    : file.getParent().resolve(Files.readSymbolicLink(file)).normalize();  // a link to a file to be
-        }
+    public static Pending open(Path target, Special special) throws IOException {
+        Path file = resolve(target);
         Path dir = file.getParent();
-        if (!Files.isDirectory(dir)) {
-            throw new IOException(target + ": the folder " + dir + " does not exist");
+        if (isDescriptorFolder(dir)) {
+            if (special == Special.REFUSE) {
+                throw new IOException(target + ": an open file of a process (" + file + "), not a file to save to");
+            }
+            OutputStream out = Files.newOutputStream(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            return new Pending(file, null, new BufferedOutputStream(out, 1 << 16), null);
         }
         if (Files.isDirectory(file)) {
             throw new IOException(target + ": is a folder");
         }
-        if (Files.exists(file) && !Files.isRegularFile(file)) {
-            // a device, a FIFO or a socket: written in place, never replaced by a file
-            OutputStream out = Files.newOutputStream(file, StandardOpenOption.WRITE);
-            return new Pending(file, null, new BufferedOutputStream(out, 1 << 16), null);
-        }
-        if (Files.exists(file) && !Files.isWritable(file)) {
-            throw new AccessDeniedException(target.toString(), null, "the file is read-only");
+        PosixFileAttributes old = null;
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (!a.isRegularFile()) {
+                if (special == Special.REFUSE) {
+                    throw new IOException(target + ": is " + kind(file) + ", not a regular file; only a file can be saved to");
+                }
+                // a device, a FIFO or a socket: written in place, never replaced by a file
+                OutputStream out = Files.newOutputStream(file, StandardOpenOption.WRITE);
+                return new Pending(file, null, new BufferedOutputStream(out, 1 << 16), null);
+            }
+            if (!Files.isWritable(file)) {
+                throw new AccessDeniedException(target.toString(), null, "the file is read-only");
+            }
+            int links = links(file);
+            if (links > 1) {
+                throw new IOException(target + ": has " + links + " hard links; replacing it would split them,"
+                        + " so it is left as it is (save under a new name)");
+            }
+            old = posix(file);
         }
         removeStale(dir, file.getFileName().toString());
         for (int attempt = 0; ; attempt++) {
-            Path temp = dir.resolve("." + file.getFileName() + "."
-                    + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1) + ".tmp");
+            Path temp = dir.resolve("." + file.getFileName() + "." + PID + "."
+                    + String.format("%016x", ThreadLocalRandom.current().nextLong()) + ".tmp");
             PENDING.add(temp);
             try {
                 if (ending) {
                     throw new IOException(target + ": not written, the program is ending");
                 }
                 FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                Pending p = new Pending(file, temp, new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16),
+                        channel);
                 if (ending) {
-                    channel.close();
-                    Files.deleteIfExists(temp);
+                    p.close();
                     throw new IOException(target + ": not written, the program is ending");
                 }
-                return new Pending(file, temp, new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16),
-                        channel);
+                try {
+                    keepOwner(target, temp, old);
+                } catch (IOException e) {
+                    p.close();
+                    throw e;
+                }
+                return p;
             } catch (FileAlreadyExistsException e) {
                 PENDING.remove(temp);                      // another's file: never the hook's to delete
                 if (attempt >= 10) {
@@ -152,14 +229,120 @@ public final class AtomicFiles {
     }
 
     /**
-     * Deletes temporary files of ours for {@code name} in {@code dir} that no write of this JVM
-     * holds: left by a process killed before its rename.
+     * The file {@code target} leads to: its folder's real path and its name, after every symbolic
+     * link, each read relative to its own folder; a path in a folder of open files
+     * ({@link #isDescriptorFolder}) is returned there, its link not followed (it names an open
+     * file, not a path).
+     */
+    private static Path resolve(Path target) throws IOException {
+        Path p = target.toAbsolutePath().normalize();
+        Set<Path> seen = new HashSet<>();
+        for (int hop = 0; ; hop++) {
+            Path name = p.getFileName();
+            if (name == null || p.getParent() == null) {
+                throw new IOException(target + ": not a file name");
+            }
+            Path dir;
+            try {
+                dir = p.getParent().toRealPath();
+            } catch (NoSuchFileException e) {
+                throw new IOException(target + (hop == 0 ? ": the folder " : ": the link leads to " + p + ", whose folder ")
+                        + p.getParent() + " does not exist");
+            } catch (FileSystemException e) {
+                throw new IOException(target + ": the folder " + p.getParent() + " cannot be reached: "
+                        + (e.getReason() != null ? e.getReason() : e.getClass().getSimpleName()));
+            }
+            p = dir.resolve(name);
+            if (name.toString().equals(".") || name.toString().equals("..") || isDescriptorFolder(dir)
+                    || !Files.isSymbolicLink(p)) {
+                return p;
+            }
+            if (!seen.add(p)) {
+                throw new IOException(target + ": a loop of symbolic links (" + p + " leads back to itself)");
+            }
+            if (hop >= MAX_LINKS) {
+                throw new IOException(target + ": more than " + MAX_LINKS + " symbolic links in a row");
+            }
+            p = dir.resolve(Files.readSymbolicLink(p));
+        }
+    }
+
+    /** Whether {@code dir} (a real path) is a folder of a process's open files. */
+    private static boolean isDescriptorFolder(Path dir) {
+        return dir != null && DESCRIPTORS.matcher(dir.toString()).matches();
+    }
+
+    /** What kind of special file {@code file} is, in words: "a named pipe", "a device"... */
+    private static String kind(Path file) {
+        try {
+            int type = (Integer) Files.getAttribute(file, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 0170000;
+            switch (type) {
+                case 0010000:
+                    return "a named pipe";
+                case 0020000:
+                    return "a character device";
+                case 0060000:
+                    return "a block device";
+                case 0140000:
+                    return "a socket";
+                default:
+                    break;
+            }
+        } catch (IOException | RuntimeException e) {
+            // no unix view here: say it plainly
+        }
+        return "a special file";
+    }
+
+    /** The number of names (hard links) of {@code file}; 1 where the file system cannot say. */
+    private static int links(Path file) {
+        try {
+            return (Integer) Files.getAttribute(file, "unix:nlink", LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException | RuntimeException e) {
+            return 1;
+        }
+    }
+
+    /** The owner, group and permissions of {@code file}, or null where the file system has none. */
+    private static PosixFileAttributes posix(Path file) throws IOException {
+        PosixFileAttributeView v = Files.getFileAttributeView(file, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+        return v == null ? null : v.readAttributes();
+    }
+
+    /**
+     * Gives the temporary file the owner and group of the file it replaces, so that replacing
+     * another user's file (as root) leaves it theirs; refuses when that cannot be done.
+     */
+    private static void keepOwner(Path target, Path temp, PosixFileAttributes old) throws IOException {
+        if (old == null) {
+            return;
+        }
+        PosixFileAttributeView v = Files.getFileAttributeView(temp, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+        PosixFileAttributes now = v.readAttributes();
+        try {
+            if (!now.owner().equals(old.owner())) {
+                v.setOwner(old.owner());
+            }
+            if (!now.group().equals(old.group())) {
+                v.setGroup(old.group());
+            }
+        } catch (IOException e) {
+            throw new IOException(target + ": belongs to " + old.owner().getName() + ":" + old.group().getName()
+                    + ", and a new copy could not be given to them, so it is left as it is");
+        }
+    }
+
+    /**
+     * Deletes temporary files for {@code name} in {@code dir} whose writer is provably gone: its
+     * process id is not alive (or is this process, which holds no write of that file). Files of
+     * living writers, and of the naming without a process id, are left alone.
      */
     private static void removeStale(Path dir, String name) {
-        Pattern ours = Pattern.compile("\\." + Pattern.quote(name) + "\\.[0-9a-f]{1,16}\\.tmp");
+        Pattern ours = Pattern.compile("\\." + Pattern.quote(name) + "\\.([0-9]{1,19})\\.[0-9a-f]{16}\\.tmp");
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, "." + globSafe(name) + ".*.tmp")) {
             for (Path p : entries) {
-                if (ours.matcher(p.getFileName().toString()).matches() && !PENDING.contains(p)
+                Matcher m = ours.matcher(p.getFileName().toString());
+                if (m.matches() && !PENDING.contains(p) && ownerGone(m.group(1))
                         && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
                     Files.deleteIfExists(p);
                 }
@@ -167,6 +350,17 @@ public final class AtomicFiles {
         } catch (IOException | RuntimeException e) {
             // a folder that cannot be listed or an entry that cannot be deleted: the write goes on
         }
+    }
+
+    /** Whether the process {@code pid} is gone, or is this one (whose writes are all in {@link #PENDING}). */
+    private static boolean ownerGone(String pid) {
+        long id;
+        try {
+            id = Long.parseLong(pid);
+        } catch (NumberFormatException e) {
+            return false;
+        }
+        return id == PID || ProcessHandle.of(id).isEmpty();
     }
 
     /** {@code name} with the glob's special characters replaced by '?' (the pattern above checks the rest). */

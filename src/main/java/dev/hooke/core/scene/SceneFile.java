@@ -578,9 +578,13 @@ public final class SceneFile {
         return SceneFileWriter.toYaml(this);
     }
 
-    /** Saves the file atomically: a failed write leaves any previous file as it was. */
+    /**
+     * Saves the file atomically: a failed write leaves any previous file as it was. A named pipe,
+     * a device or a socket is refused at once, never opened ({@link AtomicFiles.Special#REFUSE}),
+     * so that saving from the window never waits for a reader.
+     */
     public void write(Path file) throws IOException {
-        AtomicFiles.writeString(file, toYaml());
+        AtomicFiles.writeString(file, AtomicFiles.Special.REFUSE, toYaml());
     }
 
     @Override

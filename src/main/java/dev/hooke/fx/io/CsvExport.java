@@ -23,7 +23,9 @@ import java.util.List;
  *       (J), and Δt (s).</li>
  * </ul>
  * Files are written with {@link AtomicFiles}: to a temporary file in the target's directory,
- * then moved over the target atomically, so a failed write never leaves half a file.
+ * then moved over the target atomically, so a failed write never leaves half a file. A named
+ * pipe, a device or a socket is refused at once ({@link AtomicFiles.Special#REFUSE}): the window
+ * never waits for a pipe's reader.
  */
 public final class CsvExport {
 
@@ -94,11 +96,11 @@ public final class CsvExport {
 
     /** Writes {@code text} (UTF-8) to {@code target} atomically ({@link AtomicFiles}). */
     public static void write(Path target, String text) throws IOException {
-        AtomicFiles.writeString(target, text);
+        AtomicFiles.writeString(target, AtomicFiles.Special.REFUSE, text);
     }
 
     /** Writes {@code bytes} to {@code target} atomically ({@link AtomicFiles}). */
     public static void writeBytes(Path target, byte[] bytes) throws IOException {
-        AtomicFiles.write(target, out -> out.write(bytes));
+        AtomicFiles.write(target, AtomicFiles.Special.REFUSE, out -> out.write(bytes));
     }
 }

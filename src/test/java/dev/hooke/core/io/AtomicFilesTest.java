@@ -32,7 +32,7 @@ class AtomicFilesTest {
         Path target = dir.resolve("scene.yaml");
         SceneFile.of(SceneSpec.of(SceneType.CHAIN)).write(target);
         byte[] before = Files.readAllBytes(target);
-        IOException e = assertThrows(IOException.class, () -> AtomicFiles.write(target, out -> {
+        IOException e = assertThrows(IOException.class, () -> AtomicFiles.write(target, AtomicFiles.Special.REFUSE, out -> {
             out.write("type: cloth\nsize: ".getBytes(StandardCharsets.UTF_8));
             throw new IOException("disk full");
         }));
@@ -45,7 +45,7 @@ class AtomicFilesTest {
     void aRuntimeFailureInsideTheWriterLeavesTheOldFileIntact() throws IOException {
         Path target = dir.resolve("scene.yaml");
         Files.writeString(target, "type: spring\n");
-        assertThrows(IllegalStateException.class, () -> AtomicFiles.write(target, out -> {
+        assertThrows(IllegalStateException.class, () -> AtomicFiles.write(target, AtomicFiles.Special.REFUSE, out -> {
             out.write(new byte[4096]);
             throw new IllegalStateException("writer crashed");
         }));
@@ -58,7 +58,7 @@ class AtomicFilesTest {
         Path target = dir.resolve("scene.yaml");
         Files.createDirectory(target);
         Files.writeString(target.resolve("inside.txt"), "keep");
-        assertThrows(IOException.class, () -> AtomicFiles.writeString(target, "type: spring\n"));
+        assertThrows(IOException.class, () -> AtomicFiles.writeString(target, AtomicFiles.Special.REFUSE, "type: spring\n"));
         assertEquals("keep", Files.readString(target.resolve("inside.txt")));
         assertEquals(List.of(target), listing());
     }
@@ -66,7 +66,7 @@ class AtomicFilesTest {
     @Test
     void aMissingFolderIsRefused() {
         Path target = dir.resolve("no/such/folder/scene.yaml");
-        IOException e = assertThrows(IOException.class, () -> AtomicFiles.writeString(target, "x"));
+        IOException e = assertThrows(IOException.class, () -> AtomicFiles.writeString(target, AtomicFiles.Special.REFUSE, "x"));
         assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
         assertTrue(Files.notExists(dir.resolve("no")));
     }
@@ -75,7 +75,7 @@ class AtomicFilesTest {
     void aSuccessfulWriteReplacesTheFile() throws IOException {
         Path target = dir.resolve("scene.yaml");
         Files.writeString(target, "old");
-        AtomicFiles.writeString(target, "new ✓");
+        AtomicFiles.writeString(target, AtomicFiles.Special.REFUSE, "new ✓");
         assertEquals("new ✓", Files.readString(target));
         assertEquals(List.of(target), listing());
     }

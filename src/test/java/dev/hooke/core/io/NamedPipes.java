@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /** Named pipes for the tests of odd files: made with mkfifo, or the test is skipped, saying why. */
-final class NamedPipes {
+public final class NamedPipes {
 
     /** How long mkfifo may take; in s. */
     private static final long MKFIFO_SECONDS = 10;
@@ -16,7 +16,7 @@ final class NamedPipes {
     }
 
     /** Makes a named pipe at {@code path}; skips the test where mkfifo is missing or fails. */
-    static Path make(Path path) throws InterruptedException {
+    public static Path make(Path path) throws InterruptedException {
         Process mk;
         try {
             mk = new ProcessBuilder("mkfifo", path.toString()).start();
