@@ -115,8 +115,8 @@ final class StatusBar {
         return box;
     }
 
-    /** The most of the view's width presenter mode's readout takes: the framed mesh lies in the middle 70 %. */
-    static final double READOUT_SHARE = 0.36;
+    /** The most of the view's width presenter mode's readout takes: clear of a mesh framed to 70 % of a wide view's height. */
+    static final double READOUT_SHARE = 0.3;
     /** The least width the readout's texts wrap at; in px. */
     private static final double READOUT_MIN_WIDTH = 240;
 
