@@ -16,10 +16,39 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        endOnUser1();
         if (args.length == 0) {
             System.exit(openWorkbench(args));
         } else {
             System.exit(dev.hooke.cli.HookeCli.run(args));
+        }
+    }
+
+    /**
+     * SIGUSR1 ends the program as SIGTERM does, its shutdown hooks run (the signal's default
+     * action would end the JVM without them, leaving a half-written file's temporary copy behind),
+     * with exit status 128 + 10. Where the signal does not exist nothing changes. The JDK's only
+     * way to handle a signal is {@code sun.misc.Signal} (module jdk.unsupported); it is reached by
+     * reflection, so that the build does not warn of it.
+     */
+    private static void endOnUser1() {
+        try {
+            Class<?> signal = Class.forName("sun.misc.Signal");
+            Class<?> handler = Class.forName("sun.misc.SignalHandler");
+            Object user1 = signal.getConstructor(String.class).newInstance("USR1");
+            Object exit = java.lang.reflect.Proxy.newProxyInstance(handler.getClassLoader(), new Class<?>[] {handler},
+                    (proxy, method, arguments) -> switch (method.getName()) {
+                        case "handle" -> {
+                            System.exit(128 + 10);
+                            yield null;
+                        }
+                        case "hashCode" -> System.identityHashCode(proxy);
+                        case "equals" -> proxy == arguments[0];
+                        default -> "exit on SIGUSR1";
+                    });
+            signal.getMethod("handle", signal, handler).invoke(null, user1, exit);
+        } catch (ReflectiveOperationException | RuntimeException noSuchSignal) {
+            // not on this system, or not in this JDK
         }
     }
 

@@ -52,6 +52,16 @@ class InterruptedRunTest {
 
     @Test
     void sigtermWhileWritingACsvFileLeavesNoTemporaryFile() throws Exception {
+        interruptWhileWritingACsvFile(null);
+    }
+
+    @Test
+    void sigusr1WhileWritingACsvFileLeavesNoTemporaryFile() throws Exception {
+        interruptWhileWritingACsvFile("USR1");
+    }
+
+    /** A run writing a CSV file, sent {@code signal} (null: SIGTERM) once its temporary file exists. */
+    private void interruptWhileWritingACsvFile(String signal) throws Exception {
         Path csv = dir.resolve("big.csv");
         try (WatchService watch = dir.getFileSystem().newWatchService()) {
             dir.register(watch, StandardWatchEventKinds.ENTRY_CREATE);
@@ -66,13 +76,19 @@ class InterruptedRunTest {
                     key.reset();
                 }
                 assertFalse(temporaries().isEmpty(), "the run never started writing its temporary file");
-                child.destroy();                                        // SIGTERM
-                assertTrue(child.waitFor(CHILD_SECONDS, TimeUnit.SECONDS), "the run did not end on SIGTERM");
+                if (signal == null) {
+                    child.destroy();                                    // SIGTERM
+                } else {
+                    Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(child.pid())).start();
+                    assertEquals(0, kill.waitFor(), "kill -" + signal);
+                }
+                assertTrue(child.waitFor(CHILD_SECONDS, TimeUnit.SECONDS), "the run did not end on SIG"
+                        + (signal == null ? "TERM" : signal));
             } finally {
                 child.destroyForcibly();
             }
         }
-        assertEquals(List.of(), temporaries(), "temporary files left after SIGTERM");
+        assertEquals(List.of(), temporaries(), "temporary files left after SIG" + (signal == null ? "TERM" : signal));
         assertFalse(Files.exists(csv), "a half-written CSV took the target's name");
     }
 
