@@ -121,17 +121,8 @@ class CompareBannersUiTest {
         return (Label) workbench.root().lookup("#explosionMessage" + (lane == 0 ? "A" : "B"));
     }
 
-    /** Whether {@code n} is drawn: in the window, it and every node above it visible. */
     private static boolean drawn(Node n) {
-        if (n == null || n.getScene() == null) {
-            return false;
-        }
-        for (Node p = n; p != null; p = p.getParent()) {
-            if (!p.isVisible()) {
-                return false;
-            }
-        }
-        return true;
+        return UiFixture.drawn(n);
     }
 
     private static Bounds inScene(Node n) {

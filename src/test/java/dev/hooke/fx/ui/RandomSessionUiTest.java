@@ -455,17 +455,8 @@ class RandomSessionUiTest {
         return false;
     }
 
-    /** Whether {@code n} is drawn: in the window, it and every node above it visible. */
     private static boolean drawn(Node n) {
-        if (n == null || n.getScene() == null) {
-            return false;
-        }
-        for (Node p = n; p != null; p = p.getParent()) {
-            if (!p.isVisible()) {
-                return false;
-            }
-        }
-        return true;
+        return UiFixture.drawn(n);
     }
 
     /** Every chart shown draws the snapshot's generation only, nothing after its t. */

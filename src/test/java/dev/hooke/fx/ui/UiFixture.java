@@ -314,6 +314,19 @@ final class UiFixture {
         return out;
     }
 
+    /** Whether {@code n} is drawn: in the window, it and every node above it visible. */
+    static boolean drawn(Node n) {
+        if (n == null || n.getScene() == null) {
+            return false;
+        }
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (!p.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The charts below the view that are shown, each with its axes. */
     static List<XYChart<?, ?>> shownCharts(Workbench workbench) {
         List<XYChart<?, ?>> out = new ArrayList<>();
