@@ -627,8 +627,8 @@ public final class Workbench implements AutoCloseable {
         chartsLocale = I18n.locale();
         java.util.List<String> names = new java.util.ArrayList<>();
         for (int k = 0; k < kinds.size(); k++) {
-            names.add(k < 2 ? I18n.text(k == 0 ? "compare.name.a" : "compare.name.b", kinds.get(k).displayName())
-                    : I18n.text("compare.name.n", String.valueOf((char) ('A' + k)), kinds.get(k).displayName()));
+            names.add(k < 2 ? I18n.text(k == 0 ? "compare.name.a" : "compare.name.b", Phrases.integrator(kinds.get(k)))
+                    : I18n.text("compare.name.n", String.valueOf((char) ('A' + k)), Phrases.integrator(kinds.get(k))));
         }
         charts.setCompare(names);
     }

@@ -5,6 +5,7 @@ import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.stability.Modes;
 import dev.hooke.core.stability.StabilityRegion;
 import dev.hooke.fx.I18n;
+import dev.hooke.fx.Phrases;
 import dev.hooke.fx.sim.Snapshot;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -435,7 +436,7 @@ public final class ModesWindow {
      */
     private static String headline(Modes.Result r, IntegratorKind kind) {
         if (!r.hasRegion()) {
-            return I18n.text("modes.noRegion", kind.displayName());
+            return I18n.text("modes.noRegion", Phrases.integrator(kind));
         }
         String dt = Double.toString(r.dt());
         int outside = r.unstableCount();

@@ -3,6 +3,7 @@ package dev.hooke.fx.panel;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.sim.ExplosionReport;
 import dev.hooke.fx.I18n;
+import dev.hooke.fx.Phrases;
 import dev.hooke.fx.model.WorkbenchModel;
 import dev.hooke.fx.sim.Snapshot;
 import java.util.Locale;
@@ -36,7 +37,7 @@ public final class ComparePanel extends VBox {
         second.setConverter(new StringConverter<>() {
             @Override
             public String toString(IntegratorKind k) {
-                return k == null ? "" : k.displayName();
+                return k == null ? "" : Phrases.integrator(k);
             }
 
             @Override
@@ -48,7 +49,7 @@ public final class ComparePanel extends VBox {
             @Override
             protected void updateItem(IntegratorKind k, boolean empty) {
                 super.updateItem(k, empty);
-                setText(empty || k == null ? null : k.displayName());
+                setText(empty || k == null ? null : Phrases.integrator(k));
             }
         });
         second.valueProperty().bindBidirectional(model.compareIntegratorProperty());
@@ -63,8 +64,8 @@ public final class ComparePanel extends VBox {
     /** Shows which system is which, and whether each is running, paused or exploded (FX thread). */
     public void update(Snapshot s) {
         Snapshot.Compare c = s.compare();
-        String text = c == null ? "" : I18n.text("compare.legend", s.integrator().displayName(),
-                state(s.explosion(), s.running()), c.integrator().displayName(), state(c.explosion(), s.running()));
+        String text = c == null ? "" : I18n.text("compare.legend", Phrases.integrator(s.integrator()),
+                state(s.explosion(), s.running()), Phrases.integrator(c.integrator()), state(c.explosion(), s.running()));
         if (!text.equals(shown)) {
             shown = text;
             legend.setText(text);

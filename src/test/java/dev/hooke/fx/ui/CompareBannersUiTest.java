@@ -88,7 +88,7 @@ class CompareBannersUiTest {
         IntegratorPanelUiTest.flip(robot, "#compareToggle");
         waitFor("compare mode on", () -> workbench.model().compareProperty().get());
         IntegratorPanelUiTest.reveal(robot, "#compareChoice");
-        UiFixture.chooseIn(robot, "#compareChoice", b.displayName());
+        UiFixture.chooseIn(robot, "#compareChoice", Phrases.integrator(b));
         waitFor("B's method", () -> latest(workbench).compare() != null && latest(workbench).compare().integrator() == b);
     }
 

@@ -145,4 +145,38 @@ class CompareModeUiTest {
                     "one Δt point per instant, in time order");
         }
     }
+
+    /**
+     * In Chinese, compare mode names the methods in Chinese everywhere it names them: the second
+     * method's box, the legend under it and the charts' legends.
+     */
+    @Test
+    void inChineseTheComparedMethodsAreNamedInChinese(FxRobot robot) {
+        robot.interact(() -> dev.hooke.fx.I18n.setLocale(dev.hooke.fx.I18n.CHINESE));
+        try {
+            IntegratorPanelUiTest.flip(robot, "#compareToggle");
+            waitFor("compare mode", () -> snapshot().compare() != null);
+            String b = dev.hooke.fx.Phrases.integrator(IntegratorKind.IMPLICIT_EULER);
+            assertNotEquals(IntegratorKind.IMPLICIT_EULER.displayName(), b, "the Chinese name differs from the English");
+            IntegratorPanelUiTest.reveal(robot, "#compareChoice");
+            UiFixture.chooseIn(robot, "#compareChoice", b);      // the list names the methods in Chinese
+            waitFor("B implicit Euler", () -> snapshot().compare() != null
+                    && snapshot().compare().integrator() == IntegratorKind.IMPLICIT_EULER);
+            String a = dev.hooke.fx.Phrases.integrator(snapshot().integrator());
+            UiFixture.eventually("the names in the window", dev.hooke.Tolerances.SETTLE_SECONDS, () -> {
+                var choice = robot.lookup("#compareChoice").queryComboBox();
+                javafx.scene.Node cell = choice.lookup(".list-cell");
+                String shown = cell instanceof javafx.scene.control.Labeled l ? l.getText() : null;
+                String legend = robot.lookup("#compareLegend").queryLabeled().getText();
+                java.util.List<String> names = UiFixture.shownCharts(workbench).stream()
+                        .flatMap(c -> c.getData().stream()).map(XYChart.Series::getName).toList();
+                boolean charts = names.stream().anyMatch(n -> n != null && n.contains(b));
+                return b.equals(shown) && legend.contains(a) && legend.contains(b) && charts ? null
+                        : "the box shows " + shown + ", the legend \"" + legend + "\", the charts " + names
+                                + "; expected " + a + " and " + b;
+            });
+        } finally {
+            robot.interact(() -> dev.hooke.fx.I18n.setLocale(dev.hooke.fx.I18n.ENGLISH));
+        }
+    }
 }

@@ -188,8 +188,8 @@ class LessonChartsUiTest {
             assertEquals(r0, radius(d), PHASE_RADIUS_LAW * r0, "the exact orbit");
         }
         var names = phase.runs().stream().map(XYChart.Series::getName).toList();
-        assertTrue(names.get(0).contains(IntegratorKind.EXPLICIT_EULER.displayName()), names.toString());
-        assertTrue(names.get(1).contains(IntegratorKind.SYMPLECTIC_EULER.displayName()), names.toString());
+        assertTrue(names.get(0).contains(dev.hooke.fx.Phrases.integrator(IntegratorKind.EXPLICIT_EULER)), names.toString());
+        assertTrue(names.get(1).contains(dev.hooke.fx.Phrases.integrator(IntegratorKind.SYMPLECTIC_EULER)), names.toString());
     }
 
     /** Lesson 14 compares four methods on the stiff cloth: the strain chart draws one curve per run. */
@@ -205,7 +205,7 @@ class LessonChartsUiTest {
         var strain = workbench.charts().strain().series();
         assertEquals(4, strain.size());
         for (int k = 0; k < 4; k++) {
-            String name = compare.integrators().get(k).displayName();
+            String name = dev.hooke.fx.Phrases.integrator(compare.integrators().get(k));
             assertTrue(strain.get(k).getName().contains(name), strain.get(k).getName() + " names " + name);
             assertEquals(k, workbench.charts().strain().lines().get(k).lane());
         }
