@@ -108,9 +108,16 @@ public final class SceneTopology {
         return spec.wind(0) != 0 || spec.wind(1) != 0 || spec.wind(2) != 0;
     }
 
-    /** Whether the run ahead has ended: {@link #motion()} is the box it found, not the start's. */
-    public boolean motionFound() {
-        return ahead.isDone();
+    /**
+     * The box the run ahead finds, once it has ended (waiting at most {@code seconds}): what
+     * {@link #motion()} answers from then on.
+     *
+     * @throws java.util.concurrent.TimeoutException if the run ahead has not ended by then
+     */
+    public MotionBounds awaitMotion(long seconds) throws java.util.concurrent.ExecutionException,
+            InterruptedException, java.util.concurrent.TimeoutException {
+        ahead.get(seconds, java.util.concurrent.TimeUnit.SECONDS);
+        return motion();
     }
 
     /** The scene as it was built. */

@@ -95,11 +95,7 @@ class RopeRenderingTest {
             runner.query(sim -> null).get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             rope = runner.latest();
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(UI_TIMEOUT_SECONDS);
-        while (!rope.topology().motionFound() && System.nanoTime() < deadline) {
-            Thread.sleep(20);       // the box the swing sweeps: what the window frames while it runs
-        }
-        assertTrue(rope.topology().motionFound(), "the run ahead found the rope's motion");
+        rope.topology().awaitMotion(UI_TIMEOUT_SECONDS);    // the box the swing sweeps: what the window frames while it runs
         List<Point2D> centres = new ArrayList<>();
         WritableImage image = onFx(() -> {
             view.update(rope);
