@@ -21,7 +21,6 @@ import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
 import dev.hooke.fx.view.ColourMap;
 import dev.hooke.fx.view.Palette;
-import dev.hooke.fx.view.SceneView;
 import dev.hooke.fx.view.Framing;
 import dev.hooke.fx.view.ThreeDView;
 import java.util.Random;
@@ -31,13 +30,10 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Point2D;
 import javafx.scene.Group;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
-import javafx.scene.layout.StackPane;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.Box;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -55,7 +51,6 @@ class ClothRenderingTest {
     private static final int WIDTH = 800;
     private static final int HEIGHT = 600;
 
-    private static Stage stage;
     private static ThreeDView view;
     private static final SimpleBooleanProperty WIREFRAME = new SimpleBooleanProperty(false);
 
@@ -71,14 +66,7 @@ class ClothRenderingTest {
         if (unavailable != null) {
             return;
         }
-        onFx(() -> {
-            SceneView v = SceneView.create(WIREFRAME);
-            view = (ThreeDView) v;
-            stage = new Stage();
-            stage.setScene(new Scene(new StackPane(view.node()), WIDTH, HEIGHT));
-            stage.show();
-            return null;
-        });
+        view = onFx(() -> RenderToolkit.showView(WIREFRAME, WIDTH, HEIGHT));
     }
 
     /** Skips each test, saying why, where there is no 3D; fails instead when the test is required. */
@@ -99,9 +87,9 @@ class ClothRenderingTest {
 
     @AfterAll
     static void closeStage() throws Exception {
-        if (stage != null) {
+        if (view != null) {
             onFx(() -> {
-                stage.close();
+                RenderToolkit.close(view);
                 return null;
             });
         }
@@ -439,9 +427,6 @@ class ClothRenderingTest {
     }
 
     private static double distance(Color p, Color q) {
-        double dr = p.getRed() - q.getRed();
-        double dg = p.getGreen() - q.getGreen();
-        double db = p.getBlue() - q.getBlue();
-        return Math.sqrt(dr * dr + dg * dg + db * db);
+        return RenderToolkit.distance(p, q);
     }
 }

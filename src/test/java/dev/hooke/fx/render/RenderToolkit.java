@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.hooke.fx.view.SceneView;
+import dev.hooke.fx.view.ThreeDView;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -13,6 +15,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import javafx.application.ConditionalFeature;
 import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.layout.StackPane;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
 
 /**
  * Starts the JavaFX toolkit on the platform's own graphics pipeline for the rendering tests, which
@@ -73,5 +79,33 @@ final class RenderToolkit {
             }
         });
         return result.get(UI_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /**
+     * A 3D view alone in a new window of {@code width} × {@code height} px, shown (FX thread).
+     *
+     * @param wireframe whether the cloth is drawn as a wireframe
+     */
+    static ThreeDView showView(javafx.beans.property.BooleanProperty wireframe, int width, int height) {
+        ThreeDView view = (ThreeDView) SceneView.create(wireframe);
+        Stage stage = new Stage();
+        stage.setScene(new Scene(new StackPane(view.node()), width, height));
+        stage.show();
+        return view;
+    }
+
+    /** Closes the window {@link #showView} made for {@code view}, if any (FX thread). */
+    static void close(ThreeDView view) {
+        if (view != null && view.node().getScene() != null && view.node().getScene().getWindow() instanceof Stage st) {
+            st.close();
+        }
+    }
+
+    /** The Euclidean distance of two colours in RGB (0 … √3). */
+    static double distance(Color p, Color q) {
+        double dr = p.getRed() - q.getRed();
+        double dg = p.getGreen() - q.getGreen();
+        double db = p.getBlue() - q.getBlue();
+        return Math.sqrt(dr * dr + dg * dg + db * db);
     }
 }

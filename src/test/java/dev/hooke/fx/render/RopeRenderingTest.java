@@ -9,7 +9,6 @@ import dev.hooke.core.scene.SceneType;
 import dev.hooke.fx.sim.SimulationRunner;
 import dev.hooke.fx.sim.Snapshot;
 import dev.hooke.fx.view.Palette;
-import dev.hooke.fx.view.SceneView;
 import dev.hooke.fx.view.ThreeDView;
 import dev.hooke.fx.view.Thickness;
 import java.util.ArrayList;
@@ -19,12 +18,9 @@ import java.util.function.Supplier;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
-import javafx.scene.layout.StackPane;
 import javafx.scene.paint.Color;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -47,7 +43,6 @@ class RopeRenderingTest {
     /** The pixels by which a drawn radius may fall short: an antialiased edge and the centre's rounding. */
     private static final double EDGE_PX = 1.5;
 
-    private static Stage stage;
     private static ThreeDView view;
     private static String unavailable;
 
@@ -57,20 +52,14 @@ class RopeRenderingTest {
         if (unavailable != null) {
             return;
         }
-        onFx(() -> {
-            view = (ThreeDView) SceneView.create(new SimpleBooleanProperty(false));
-            stage = new Stage();
-            stage.setScene(new Scene(new StackPane(view.node()), WIDTH, HEIGHT));
-            stage.show();
-            return null;
-        });
+        view = onFx(() -> RenderToolkit.showView(new SimpleBooleanProperty(false), WIDTH, HEIGHT));
     }
 
     @AfterAll
     static void closeStage() throws Exception {
-        if (stage != null) {
+        if (view != null) {
             onFx(() -> {
-                stage.close();
+                RenderToolkit.close(view);
                 return null;
             });
         }
@@ -81,10 +70,7 @@ class RopeRenderingTest {
     }
 
     private static double distance(Color p, Color q) {
-        double dr = p.getRed() - q.getRed();
-        double dg = p.getGreen() - q.getGreen();
-        double db = p.getBlue() - q.getBlue();
-        return Math.sqrt(dr * dr + dg * dg + db * db);
+        return RenderToolkit.distance(p, q);
     }
 
     @Test
