@@ -10,7 +10,8 @@ import javafx.scene.chart.XYChart;
 
 /**
  * The live energy chart: kinetic K, elastic U_el, gravitational U_g, total E = K + U_el + U_g,
- * dissipated W_d and the wind's work W_w (0 without a wind; E + W_d − W_w is the balance) against simulated time, over a sliding window of {@value #WINDOW_SECONDS} s,
+ * dissipated W_d and, while the scene has wind, the wind's work W_w (E + W_d − W_w is the
+ * balance) against simulated time, over a sliding window of {@value #WINDOW_SECONDS} s,
  * on a linear or logarithmic scale (exponential growth is a straight line on the latter). In
  * compare mode it plots K and E of both systems, and E of each run when a lesson compares more
  * than two. See {@link TimeSeriesChart}.
@@ -35,6 +36,8 @@ public final class EnergyChart {
 
     private String compareA;
     private String compareB;
+    /** Whether the scene shown has wind: only then the wind's work is a line of its own. */
+    private boolean windy;
     /** The runs of a comparison of more than two, by lane (empty otherwise). */
     private List<String> many = List.of();
 
@@ -42,18 +45,15 @@ public final class EnergyChart {
         localize();
     }
 
-    /** Whether the scene shown has wind: only then the wind's work is a line of its own. */
-    private boolean windy;
-
     /** Shows the wind's work as a line of its own while the scene has wind, none without. */
     public void setWindy(boolean on) {
-        if (on != windy) {
-            windy = on;
-            if (compareA == null || compareB == null) {
-                if (many.isEmpty()) {
-                    showSingle();
-                }
-            }
+        if (on == windy) {
+            return;
+        }
+        windy = on;
+        boolean single = (compareA == null || compareB == null) && many.isEmpty();
+        if (single) {
+            showSingle();       // compare mode's lines hold no wind's work
         }
     }
 
