@@ -1,5 +1,6 @@
 package dev.hooke.fx.ui;
 
+import static dev.hooke.fx.ui.UiFixture.bannerInPlace;
 import static dev.hooke.fx.ui.UiFixture.engine;
 import static dev.hooke.fx.ui.UiFixture.latest;
 import static dev.hooke.fx.ui.UiFixture.onFx;
@@ -394,7 +395,7 @@ class CompareBannersUiTest {
                 return false;
             }
             return compare ? bannersMatch(s) && s.compare().explosion() != null
-                    : workbench.notificationPane().isShowing();
+                    : bannerInPlace(workbench);
         });
         List<String> problems = onFx(() -> {
             Scene scene = workbench.root().getScene();

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.chart.Axis;
@@ -32,6 +33,7 @@ import javafx.scene.control.RadioButton;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import org.controlsfx.control.NotificationPane;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -212,7 +214,23 @@ final class UiFixture {
 
     /** Waits until the simulation shown has exploded and the banner says so. */
     static void waitForExplosion(Workbench workbench, String what) {
-        waitFor(what, () -> latest(workbench).exploded() && workbench.notificationPane().isShowing());
+        waitFor(what, () -> latest(workbench).exploded() && bannerInPlace(workbench));
+    }
+
+    /**
+     * Whether the banner across the view is up and has finished sliding in: showing, and its bar
+     * wholly inside the notification pane (while it slides, part of it lies above the pane's top).
+     * To be asked on the FX thread (as {@link #waitFor} asks its condition).
+     */
+    static boolean bannerInPlace(Workbench workbench) {
+        NotificationPane pane = workbench.notificationPane();
+        Node bar = pane.lookup(".notification-bar");
+        if (!pane.isShowing() || bar == null || !drawn(bar)) {
+            return false;
+        }
+        Bounds p = pane.localToScene(pane.getLayoutBounds());
+        Bounds b = bar.localToScene(bar.getLayoutBounds());
+        return b.getHeight() > 0 && b.getMinY() >= p.getMinY() - 0.5 && b.getMaxY() <= p.getMaxY() + 0.5;
     }
 
     /** The answer to {@code question}, asked on the FX thread. */
