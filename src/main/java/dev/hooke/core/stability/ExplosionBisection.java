@@ -24,9 +24,15 @@ import java.util.function.Supplier;
  *       times its start (the growth of a perturbation about the system's own trajectory, so a
  *       chain falling under gravity is judged by its perturbation, not by its fall);</li>
  *   <li>or the reference itself breaks down: a value turns non-finite, a spring's strain passes
- *       {@value #STRAIN_LIMIT}, or its energy of motion U_el + K_int exceeds the growth times its
- *       start plus M|g|D (the energy gravity can feed in over the bounding-box diagonal D).</li>
+ *       the start's largest by {@value #STRAIN_LIMIT} (a heavy chain hangs with its springs
+ *       stretched), or its energy of motion U_el + K_int exceeds the growth times its start plus
+ *       M|g|D (the energy gravity can feed in over the bounding-box diagonal D).</li>
  * </ul>
+ * Trials near the limit start with the perturbation that grew in the last unbounded trial
+ * ({@link Warm}, {@value #WARM_SHARE} of the distance, the seeded random one the rest): that is
+ * mostly the mode that leaves the stability region first, so each trial continues a power
+ * iteration on the step map and sees the mode's growth from its first step, instead of waiting
+ * for it to rise out of a perturbation spread over every degree of freedom.
  *
  * <h2>One trial at Δt, from a moving start</h2>
  * A system that starts away from rest (a chain released under gravity) moves by itself, and a
@@ -45,10 +51,15 @@ import java.util.function.Supplier;
  * (1 + {@value #RESOLUTION})·prediction ({@link StabilityAnalysis#growthPerStep}) to reach the
  * threshold from a perturbation spread over every DOF:
  * <pre>
- *   steps ≥ {@value #HORIZON_SAFETY} · (ln growth + ln dofs) / (2 ln ρ)
+ *   steps ≥ {@value #HORIZON_SAFETY} · (ln growth + ln s) / (2 ln ρ)
  * </pre>
- * capped at {@link Options#maxSteps()} ({@link Result#cut()} says when). The measured Δt is then
- * within about {@value #RESOLUTION} of the linear limit, above or below.
+ * where 1/s is the growing mode's share of the perturbation at the start, taken as
+ * 1 − {@value #WARM_SHARE} from rest (the warm start's direction is mostly, not wholly, the growing
+ * mode) and 1/dofs from a moving start; capped at {@link Options#maxSteps()}
+ * ({@link Result#cut()} says when). The measured Δt is then within about {@value #RESOLUTION} of
+ * the linear limit, above or below. The first bracket is ±{@value #BRACKET} about the prediction;
+ * it widens (halving, doubling) until it holds the limit, so a wrong prediction is still found
+ * out, only more slowly.
  *
  * <p>For a figure to compare with a prediction under gravity, measure from an equilibrium.
  */
@@ -63,7 +74,9 @@ public final class ExplosionBisection {
      */
     public record Options(double periods, double growth, double relTolerance, double perturbation, int maxSteps) {
         /**
-         * 200 periods, growth 10⁶, tolerance 10⁻⁴, perturbation 10⁻⁶, at most 10⁶ steps.
+         * 200 periods, growth 10⁶, tolerance 10⁻³ (below the horizon's resolution of
+         * {@value #RESOLUTION}, finer bisection only repeats trials that run the whole horizon),
+         * perturbation 10⁻⁶, at most 10⁶ steps.
          *
          * <p>The run must still be linear when it is judged: an energy growth of 10⁶ is an
          * amplitude growth of 10³, so a perturbation of 10⁻⁶ reaches a strain of about 10⁻³.
@@ -74,7 +87,7 @@ public final class ExplosionBisection {
          * linear one on a chain or a cloth.
          */
         public static Options defaults() {
-            return new Options(200, 1e6, 1e-4, 1e-6, 1_000_000);
+            return new Options(200, 1e6, 1e-3, 1e-6, 1_000_000);
         }
     }
 
@@ -102,7 +115,7 @@ public final class ExplosionBisection {
     /** Moving system: a trial's energy of motion may reach this many times the reference run's largest. */
     public static final double REFERENCE_ENERGY_FACTOR = 100;
     /** The relative distance above the limit whose growth the horizon is sized to see. */
-    public static final double RESOLUTION = 0.002;
+    public static final double RESOLUTION = 0.004;
     /**
      * How many times the search halves Δt below its start before it calls every Δt unbounded: a
      * trial's steps double with each halving, and a run that separates from its twin at 1/64 of
@@ -110,6 +123,13 @@ public final class ExplosionBisection {
      * at every Δt).
      */
     public static final int MAX_HALVINGS = 6;
+    /**
+     * The share of the distance D a trial from rest starts with in the perturbation that grew in the
+     * last unbounded trial ({@link Warm}).
+     */
+    public static final double WARM_SHARE = 0.9;
+    /** The relative half-width of the first bracket about a prediction. */
+    public static final double BRACKET = 0.02;
     /** Safety factor on the horizon (the unstable mode's share of the perturbation is a guess). */
     public static final double HORIZON_SAFETY = 2;
 
@@ -162,16 +182,21 @@ public final class ExplosionBisection {
             throw new IllegalArgumentException("the system has no oscillating mode (ω_max = 0): nothing can explode");
         }
         double period = 2 * Math.PI / omega;
-        long minSteps = horizon(probe, integrator.get(), guess, options);
+        boolean rest = atRest(probe);
+        long minSteps = horizon(probe, integrator.get(), guess, options, rest);
         // Start from the prediction, but not from far below 2/ω_max: a tiny guess (explicit Euler
         // with weak damping) would make every trial run millions of steps.
         double start = guess > 0 && Double.isFinite(guess) ? Math.max(guess, 0.01 * 2 / omega) : 2 / omega;
-        Reference ref = atRest(probe) ? null : reference(fresh, integrator, start / 4, period, options);
+        Reference ref = rest ? null : reference(fresh, integrator, start / 4, period, options);
         int[] trials = {0};
-        double lo = start / 2;
-        double hi = start * 2;
+        Warm warm = new Warm();
+        // a prediction is bracketed closely: the bounded trials, which run the whole horizon, are
+        // the cost, and a bracket that misses widens (halving, doubling) until it holds the limit
+        boolean predicted = guess > 0 && Double.isFinite(guess);
+        double lo = predicted ? start * (1 - BRACKET) : start / 2;
+        double hi = predicted ? start * (1 + BRACKET) : start * 2;
         int guard = 0;
-        while (!bounded(fresh, integrator, lo, period, minSteps, ref, options, trials, progress, told)) {
+        while (!bounded(fresh, integrator, lo, period, minSteps, ref, warm, options, trials, progress, told)) {
             hi = lo;
             lo /= 2;
             if (++guard > MAX_HALVINGS) {
@@ -179,7 +204,7 @@ public final class ExplosionBisection {
             }
         }
         guard = 0;
-        while (bounded(fresh, integrator, hi, period, minSteps, ref, options, trials, progress, told)) {
+        while (bounded(fresh, integrator, hi, period, minSteps, ref, warm, options, trials, progress, told)) {
             lo = hi;
             hi *= 2;
             if (++guard > 20) {
@@ -189,7 +214,7 @@ public final class ExplosionBisection {
         }
         while ((hi - lo) > options.relTolerance() * hi) {
             double mid = 0.5 * (lo + hi);
-            if (bounded(fresh, integrator, mid, period, minSteps, ref, options, trials, progress, told)) {
+            if (bounded(fresh, integrator, mid, period, minSteps, ref, warm, options, trials, progress, told)) {
                 lo = mid;
             } else {
                 hi = mid;
@@ -200,9 +225,13 @@ public final class ExplosionBisection {
 
     /**
      * The fewest steps a trial must run for the growth per step at (1 + RESOLUTION)·guess to
-     * reach the threshold (0 without a usable prediction).
+     * reach the threshold (0 without a usable prediction). From rest the trials near the limit
+     * start with the perturbation that grew in the last unbounded one ({@link Warm}): the growing
+     * mode holds most of it, and the threshold alone sets the horizon; a random perturbation
+     * spreads over every degree of freedom, and the growing mode must first rise out of it.
      */
-    private static long horizon(MassSpringSystem probe, Integrator integrator, double guess, Options o) {
+    private static long horizon(MassSpringSystem probe, Integrator integrator, double guess, Options o,
+                                boolean rest) {
         if (!(guess > 0) || !Double.isFinite(guess)) {
             return 0;
         }
@@ -212,7 +241,8 @@ public final class ExplosionBisection {
             return 0;
         }
         int dofs = 3 * (probe.particleCount() - probe.pinnedCount());
-        double steps = HORIZON_SAFETY * (Math.log(o.growth()) + Math.log(Math.max(dofs, 1))) / (2 * Math.log(rho));
+        double spread = rest ? Math.log(1 / (1 - WARM_SHARE)) : Math.log(Math.max(dofs, 1));
+        double steps = HORIZON_SAFETY * (Math.log(o.growth()) + spread) / (2 * Math.log(rho));
         return (long) Math.min(Math.ceil(steps), o.maxSteps());
     }
 
@@ -269,16 +299,16 @@ public final class ExplosionBisection {
     }
 
     private static boolean bounded(Supplier<MassSpringSystem> fresh, Supplier<Integrator> make, double h,
-                                   double period, long minSteps, Reference reference, Options o, int[] trials,
-                                   Progress progress, Trials told) {
-        boolean bounded = trial(fresh, make, h, period, minSteps, reference, o, trials, progress);
+                                   double period, long minSteps, Reference reference, Warm warm, Options o,
+                                   int[] trials, Progress progress, Trials told) {
+        boolean bounded = trial(fresh, make, h, period, minSteps, reference, warm, o, trials, progress);
         told.trial(h, bounded);
         return bounded;
     }
 
     private static boolean trial(Supplier<MassSpringSystem> fresh, Supplier<Integrator> make, double h,
-                                 double period, long minSteps, Reference reference, Options o, int[] trials,
-                                 Progress progress) {
+                                 double period, long minSteps, Reference reference, Warm warm, Options o,
+                                 int[] trials, Progress progress) {
         progress.at(String.format(java.util.Locale.ROOT, "run %d, Δt = %.4g s", trials[0] + 1, h), trials[0], -1);
         trials[0]++;
         if (reference != null) {
@@ -288,11 +318,14 @@ public final class ExplosionBisection {
         MassSpringSystem twin = fresh.get();
         perturb(twin, o.perturbation());
         double omega2 = Math.pow(2 * Math.PI / period, 2);
+        warm.add(ref, twin, omega2);
         Integrator refStep = make.get();
         Integrator twinStep = make.get();
         Observables obs = new Observables();
         obs.measure(ref);
         double scale = obs.elastic + obs.internalKinetic + gravityScale(ref);
+        // a breakdown is a strain beyond the start's: a hanging chain's springs start stretched
+        double strainCap = obs.maxStrain + STRAIN_LIMIT;
         double d0 = distance(ref, twin, omega2);
         if (!(d0 > 0)) {
             d0 = Double.MIN_NORMAL;
@@ -305,8 +338,9 @@ public final class ExplosionBisection {
             if (k % 8 == 7 || k == steps - 1) {
                 obs.measure(ref);
                 double d = distance(ref, twin, omega2);
-                if (!obs.isFinite() || !(d <= o.growth() * d0) || obs.maxStrain > STRAIN_LIMIT
+                if (!obs.isFinite() || !(d <= o.growth() * d0) || obs.maxStrain > strainCap
                         || obs.elastic + obs.internalKinetic > o.growth() * Math.max(scale, d0)) {
+                    warm.keep(ref, twin);
                     return false;
                 }
             }
@@ -336,6 +370,77 @@ public final class ExplosionBisection {
             }
         }
         return true;
+    }
+
+    /**
+     * The perturbation that grew in the last unbounded trial from rest, the difference of the twin
+     * from the reference when the trial stopped: mostly the mode that grows fastest there. Near the
+     * limit that is the mode that leaves the stability region first, so a trial that starts with
+     * it (a power iteration on the step map carried from one trial to the next) sees its growth at
+     * once instead of waiting for it to rise out of a perturbation spread over every degree of
+     * freedom. The random part stays, {@code 1 − }{@value #WARM_SHARE} of the distance, so that no
+     * mode is left out.
+     */
+    private static final class Warm {
+        private double[] dx;
+        private double[] dv;
+
+        /** Keeps the twin's difference from the reference, when it is finite. */
+        void keep(MassSpringSystem ref, MassSpringSystem twin) {
+            double[] x = new double[ref.x.length];
+            double[] v = new double[ref.v.length];
+            for (int q = 0; q < x.length; q++) {
+                x[q] = twin.x[q] - ref.x[q];
+                v[q] = twin.v[q] - ref.v[q];
+                if (!Double.isFinite(x[q]) || !Double.isFinite(v[q])) {
+                    return;
+                }
+            }
+            dx = x;
+            dv = v;
+        }
+
+        /**
+         * Adds the kept difference to the twin, scaled so that it makes {@value #WARM_SHARE} of the
+         * twin's distance D from the reference (the random part the rest); nothing when none is kept.
+         */
+        void add(MassSpringSystem ref, MassSpringSystem twin, double omega2) {
+            if (dx == null || dx.length != ref.x.length) {
+                return;
+            }
+            double random = distance(ref, twin, omega2);
+            double kept = energy(ref, dx, dv, omega2);
+            if (!(kept > 0) || !(random > 0)) {
+                return;
+            }
+            double c = Math.sqrt(WARM_SHARE / (1 - WARM_SHARE) * random / kept);
+            for (int i = 0; i < ref.particleCount(); i++) {
+                if (ref.isPinned(i)) {
+                    continue;
+                }
+                int q = 3 * i;
+                twin.setParticleState(i, twin.x[q] + c * dx[q], twin.x[q + 1] + c * dx[q + 1],
+                        twin.x[q + 2] + c * dx[q + 2], twin.v[q] + c * dv[q], twin.v[q + 1] + c * dv[q + 1],
+                        twin.v[q + 2] + c * dv[q + 2]);
+            }
+        }
+    }
+
+    /** ½ Σ m_i (|dv_i|² + ω² |dx_i|²) over the free particles of {@code s}; in J. */
+    private static double energy(MassSpringSystem s, double[] dx, double[] dv, double omega2) {
+        double d = 0;
+        for (int i = 0; i < s.particleCount(); i++) {
+            if (s.isPinned(i)) {
+                continue;
+            }
+            double sum = 0;
+            for (int k = 0; k < 3; k++) {
+                int q = 3 * i + k;
+                sum += dv[q] * dv[q] + omega2 * dx[q] * dx[q];
+            }
+            d += 0.5 * s.mass(i) * sum;
+        }
+        return d;
     }
 
     /** ½ Σ m_i (|v_i − v'_i|² + ω² |x_i − x'_i|²) over the free particles; in J. */
