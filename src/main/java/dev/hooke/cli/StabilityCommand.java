@@ -68,7 +68,9 @@ import picocli.CommandLine.Spec;
                 + "predicted_dt_max (s; 0 = unstable at every Δt, null = no limit), predicted_status "
                 + "(limit, unstable_at_every_dt, none), predicted_rule, measured_dt_max (s; null when not "
                 + "measured or no explosion found), measured_dt_exploded, measured_status (measured, "
-                + "unbounded_at_every_dt_tried, no_explosion_found, not_measured), runs_cut (true when the runs "
+                + "unbounded_at_every_dt_tried, no_explosion_found, not_measured, skipped with --no-measure, "
+                + "too_slow when a run would need more than 10^6 steps to see the growth just above the limit: "
+                + "steps_needed says how many), runs_cut (true when the runs "
                 + "were cut at 10^6 steps, too few to see the growth: the measured Δt may be too large), "
                 + "periods, trials, scene, "
                 + "integrator, at (initial or equilibrium), equilibrium_converged and equilibrium_residual (N; "
@@ -95,6 +97,12 @@ final class StabilityCommand implements Callable<Integer> {
                     + "built) or equilibrium (where springs and gravity balance, found by a static solve) "
                     + "(default: ${DEFAULT-VALUE}).")
     At at;
+
+    @Option(names = "--measure", negatable = true, arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            defaultValue = "true",
+            description = "Measure the explosion Δt by bisection (default: ${DEFAULT-VALUE}); --no-measure prints "
+                    + "the bound, ω_max and the prediction alone, at once.")
+    boolean measure;
 
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     boolean json;
@@ -124,7 +132,7 @@ final class StabilityCommand implements Callable<Integer> {
 
     /** What became of the measurement. */
     private enum Measured {
-        MEASURED, UNBOUNDED_AT_EVERY_DT_TRIED, NO_EXPLOSION_FOUND, NOT_MEASURED;
+        MEASURED, UNBOUNDED_AT_EVERY_DT_TRIED, NO_EXPLOSION_FOUND, NOT_MEASURED, SKIPPED, TOO_SLOW;
 
         String id() {
             return name().toLowerCase(Locale.ROOT);
@@ -148,6 +156,7 @@ final class StabilityCommand implements Callable<Integer> {
         ModalEstimate mode;
         Integrator probe = integrator.create();
         StabilityLimit limit;
+        double needed;
         // the analysis of a large cloth takes minutes: a terminal sees each stage and bisection run
         try (ProgressLine progress = ProgressLine.onTerminal("stability")) {
             progress.at("ω_max", 0, -1);
@@ -155,7 +164,12 @@ final class StabilityCommand implements Callable<Integer> {
             mode = StabilityAnalysis.fastestMode(system);
             progress.at("the predicted limit", 0, -1);
             limit = StabilityAnalysis.predictedLimit(system, probe);
-            if (mode.omegaMax() > 0) {
+            needed = mode.omegaMax() > 0 ? ExplosionBisection.stepsNeeded(state, probe, limit.dtMax(), options) : 0;
+            if (mode.omegaMax() > 0 && !measure) {
+                status = Measured.SKIPPED;
+            } else if (mode.omegaMax() > 0 && needed > options.maxSteps()) {
+                status = Measured.TOO_SLOW;
+            } else if (mode.omegaMax() > 0) {
                 SceneSpec frozen = sceneSpec.copy();
                 Supplier<MassSpringSystem> fresh = at == At.EQUILIBRIUM ? state::copy
                         : () -> Scenes.build(frozen.copy());
@@ -174,6 +188,9 @@ final class StabilityCommand implements Callable<Integer> {
         if (json) {
             JsonObject o = json(sceneSpec, probe, naive, mode, limit, result, status)
                     .put("runs_cut", runsCut(mode, result, status, options)).put("at", at.id());
+            if (status == Measured.TOO_SLOW) {
+                o.put("steps_needed", needed);
+            }
             if (equilibrium != null) {
                 o.put("equilibrium_converged", equilibrium.converged())
                         .put("equilibrium_residual", equilibrium.residual());
@@ -185,7 +202,7 @@ final class StabilityCommand implements Callable<Integer> {
                         Numbers.num(equilibrium.residual()), equilibrium.converged() ? ""
                                 : ", not converged: the figures below are at the state reached");
             }
-            text(out, sceneSpec, system, probe, naive, mode, limit, result, status, options);
+            text(out, sceneSpec, system, probe, naive, mode, limit, result, status, options, needed);
         }
         out.flush();
         return 0;
@@ -240,7 +257,7 @@ final class StabilityCommand implements Callable<Integer> {
 
     private void text(PrintWriter out, SceneSpec sceneSpec, MassSpringSystem system, Integrator probe, double naive,
                       ModalEstimate mode, StabilityLimit limit, ExplosionBisection.Result result, Measured status,
-                      ExplosionBisection.Options options) {
+                      ExplosionBisection.Options options, double needed) {
         String method = "dense".equals(mode.method()) ? "EJML dense symmetric eigen solver"
                 : String.format(Locale.ROOT, "Lanczos, %d iterations", mode.iterations());
         String delta = probe instanceof PositionVerlet verlet ? String.format(Locale.ROOT, ", δ = %s",
@@ -259,6 +276,10 @@ final class StabilityCommand implements Callable<Integer> {
         switch (status) {
             case NOT_MEASURED -> out.println(
                     "measured explosion Δt  not measured: nothing oscillates (ω_max = 0), so nothing can explode");
+            case SKIPPED -> out.println("measured explosion Δt  not measured (--no-measure)");
+            case TOO_SLOW -> out.printf(Locale.ROOT, "measured explosion Δt  not measured: just above the limit a "
+                    + "perturbation grows so slowly that a run would need about %s steps to show it, more than "
+                    + "the %d a run may take%n", Numbers.num(needed), options.maxSteps());
             case NO_EXPLOSION_FOUND -> out.printf(Locale.ROOT,
                     "measured explosion Δt  none: no run exploded (%d runs)%n", result.trials());
             case UNBOUNDED_AT_EVERY_DT_TRIED -> out.printf(Locale.ROOT,

@@ -202,4 +202,34 @@ class StabilityCommandTest {
         assertTrue(j.get("measured_dt_max").isNull(), j.toString());
         assertEquals("no_explosion_found", j.get("measured_status").asText());
     }
+    /** --no-measure prints the bound and the prediction and runs nothing. */
+    @Test
+    void noMeasureSkipsTheRuns() throws IOException {
+        JsonNode j = json(stability("symplectic-euler", "--no-measure", "--json"));
+        assertEquals("skipped", j.get("measured_status").asText());
+        assertTrue(j.get("measured_dt_max").isNull(), j.toString());
+        assertEquals(0, j.get("trials").asLong());
+        assertRelative(2 * Math.sqrt(M / K), j.get("predicted_dt_max").asDouble(), Tolerances.EIGENVALUE,
+                "predicted_dt_max");
+        Hooke.Result text = stability("symplectic-euler", "--measure=false");
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().contains("not measured (--no-measure)"), text.out());
+    }
+
+    /**
+     * A sagging cloth under explicit Euler: its critical mode, a slow swing damped by the air
+     * alone, grows so slowly just above the limit that a run would need billions of steps to show
+     * it; nothing is run, and the output says how many steps it would take (a cut run's figure
+     * came out five times the prediction).
+     */
+    @Test
+    void aGrowthTooSlowToSeeIsNotMeasuredAndSaysSo() throws IOException {
+        JsonNode j = json(Hooke.run("stability", "--scene", "cloth", "--size", "7", "--kd", "0.05",
+                "--integrator", "explicit-euler", "--at", "equilibrium", "--json"));
+        assertEquals("too_slow", j.get("measured_status").asText(), j.toString());
+        assertTrue(j.get("steps_needed").asDouble() > 1e6, j.toString());
+        assertEquals(0, j.get("trials").asLong());
+        assertTrue(j.get("measured_dt_max").isNull(), j.toString());
+        assertFalse(j.get("runs_cut").asBoolean());
+    }
 }

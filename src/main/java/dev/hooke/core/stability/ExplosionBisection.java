@@ -232,6 +232,24 @@ public final class ExplosionBisection {
      */
     private static long horizon(MassSpringSystem probe, Integrator integrator, double guess, Options o,
                                 boolean rest) {
+        return (long) Math.min(Math.ceil(stepsNeeded(probe, integrator, guess, o, rest)), o.maxSteps());
+    }
+
+    /**
+     * How many steps a trial would need to see the growth just above the predicted limit, uncapped
+     * (0 without a usable prediction): when it is more than {@link Options#maxSteps()}, a
+     * measurement would be cut and its figure too large, and may as well not be made.
+     *
+     * @param probe      the system as the trials start
+     * @param integrator the method, as the trials make it
+     * @param guess      the predicted limit, in s
+     */
+    public static double stepsNeeded(MassSpringSystem probe, Integrator integrator, double guess, Options o) {
+        return stepsNeeded(probe, integrator, guess, o, atRest(probe));
+    }
+
+    private static double stepsNeeded(MassSpringSystem probe, Integrator integrator, double guess, Options o,
+                                      boolean rest) {
         if (!(guess > 0) || !Double.isFinite(guess)) {
             return 0;
         }
@@ -242,8 +260,7 @@ public final class ExplosionBisection {
         }
         int dofs = 3 * (probe.particleCount() - probe.pinnedCount());
         double spread = rest ? Math.log(1 / (1 - WARM_SHARE)) : Math.log(Math.max(dofs, 1));
-        double steps = HORIZON_SAFETY * (Math.log(o.growth()) + spread) / (2 * Math.log(rho));
-        return (long) Math.min(Math.ceil(steps), o.maxSteps());
+        return HORIZON_SAFETY * (Math.log(o.growth()) + spread) / (2 * Math.log(rho));
     }
 
     /** What the reference run at a safe Δt reached: its largest strain and energy of motion (J). */
