@@ -6,7 +6,7 @@ import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.Scenes;
 import dev.hooke.core.stability.Equilibrium;
-import dev.hooke.core.stability.ExplosionBisection;
+import dev.hooke.core.sim.ExplosionBisection;
 import dev.hooke.core.stability.ModalEstimate;
 import dev.hooke.core.stability.StabilityAnalysis;
 import dev.hooke.core.stability.StabilityLimit;

@@ -10,7 +10,7 @@ import dev.hooke.core.lesson.LessonChecker;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.Scenes;
-import dev.hooke.core.stability.ExplosionBisection;
+import dev.hooke.core.sim.ExplosionBisection;
 import dev.hooke.core.stability.Modes;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

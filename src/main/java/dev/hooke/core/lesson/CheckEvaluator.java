@@ -11,7 +11,7 @@ import dev.hooke.core.scene.SceneFile;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.Scenes;
 import dev.hooke.core.sim.Simulation;
-import dev.hooke.core.stability.ExplosionBisection;
+import dev.hooke.core.sim.ExplosionBisection;
 import dev.hooke.core.stability.StabilityAnalysis;
 import dev.hooke.core.stability.StabilityLimit;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.hooke.core.sim;
 
+import dev.hooke.core.force.Forces;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.model.ClothSurface;
@@ -49,7 +50,13 @@ import java.util.Objects;
  * stretched spring to its length; its W_d counts that exactly, as negative work, so its balance
  * does not move.)
  * A stable method's energy error and the energy a coarse ground contact can add at a landing stay
- * within a few of these scales.
+ * within a few of these scales. A start at rest in an equilibrium ({@link #restResidual} at most
+ * {@value #EQUILIBRIUM_FORCE}: a chain hanging where springs and gravity balance) can release no
+ * energy at all, so its gain is measured against the energy of a 1 % strain in every spring
+ * alone: a step past the limit is flagged while the fastest mode's jitter is still small (just past
+ * an RK4 limit that jitter saturates instead of blowing up, and with the first scale a hanging
+ * chain jittered on at strain 2 unflagged). The same rule judges the runs of
+ * {@link ExplosionBisection}, which measures the limit.
  * An exception thrown inside a step is caught and reported the same way: none reaches the caller.
  *
  * <h2>Wind and tearing</h2>
@@ -75,6 +82,11 @@ public final class Simulation {
     public static final double EXPLOSION_FACTOR = 1e4;
     /** How far, in energy scales, the total energy may rise above its start before it counts as an explosion. */
     public static final double ENERGY_GAIN_FACTOR = 100;
+    /**
+     * A start whose forces are at most this fraction of the force scale and whose particles do not
+     * move is at rest in an equilibrium ({@link #restResidual}): no motion can release energy there.
+     */
+    public static final double EQUILIBRIUM_FORCE = 1e-3;
 
     private final MassSpringSystem system;
     private Integrator integrator;
@@ -114,7 +126,7 @@ public final class Simulation {
         observables.penetration = Contact.penetration(system, 0);
         energyScale = freshEnergyScale();
         startEnergy = observables.balance();
-        gainScale = energyScale + observables.kinetic;
+        gainScale = restResidual(system) <= EQUILIBRIUM_FORCE ? springFloor() : energyScale + observables.kinetic;
     }
 
     // ------------------------------------------------------------------ stepping
@@ -400,6 +412,50 @@ public final class Simulation {
         return a * a;
     }
 
+    /**
+     * How far the system is from rest in an equilibrium: +∞ when a particle moves, else the largest
+     * force on a free particle (springs, gravity, damping, air, wind) over the force that must be
+     * balanced there: m|g| of the heaviest particle under gravity (a cloth let go flat feels its
+     * whole weight: 1), the largest k_s·L without (0 at an exact equilibrium).
+     */
+    public static double restResidual(MassSpringSystem s) {
+        for (double v : s.v) {
+            if (v != 0) {
+                return Double.POSITIVE_INFINITY;
+            }
+        }
+        double[] f = new double[s.x.length];
+        Forces.compute(s, s.x, s.v, f);
+        double g = Math.sqrt(sq(s.gravity(0)) + sq(s.gravity(1)) + sq(s.gravity(2)));
+        double weight = 0;
+        double largest = 0;
+        for (int i = 0; i < s.particleCount(); i++) {
+            if (!s.isPinned(i)) {
+                weight = Math.max(weight, s.mass(i) * g);
+                largest = Math.max(largest, Math.sqrt(sq(f[3 * i]) + sq(f[3 * i + 1]) + sq(f[3 * i + 2])));
+            }
+        }
+        if (largest == 0) {
+            return 0;
+        }
+        double scale = weight;
+        if (!(scale > 0)) {
+            for (int sp = 0; sp < s.springCount(); sp++) {
+                scale = Math.max(scale, s.stiffness(sp) * s.restLength(sp));
+            }
+        }
+        return scale > 0 ? largest / scale : Double.POSITIVE_INFINITY;
+    }
+
+    /** The energy of a 1 % strain in every spring, 10⁻⁴ Σ ½ k_s L²; in J (never 0). */
+    private double springFloor() {
+        double floor = 0;
+        for (int sp = 0; sp < system.springCount(); sp++) {
+            floor += 0.5 * system.stiffness(sp) * sq(system.restLength(sp));
+        }
+        return floor > 0 ? 1e-4 * floor : Double.MIN_NORMAL;
+    }
+
     private double freshEnergyScale() {
         double freeMass = 0;
         for (int i = 0; i < system.particleCount(); i++) {
@@ -408,11 +464,7 @@ public final class Simulation {
             }
         }
         double g = Math.sqrt(sq(system.gravity(0)) + sq(system.gravity(1)) + sq(system.gravity(2)));
-        double floor = 0;
-        for (int sp = 0; sp < system.springCount(); sp++) {
-            floor += 0.5 * system.stiffness(sp) * sq(system.restLength(sp));
-        }
-        double scale = observables.elastic + observables.internalKinetic + freeMass * g * lengthScale + 1e-4 * floor;
+        double scale = observables.elastic + observables.internalKinetic + freeMass * g * lengthScale + springFloor();
         return scale > 0 ? scale : Double.MIN_NORMAL;
     }
 

@@ -1,34 +1,34 @@
-package dev.hooke.core.stability;
+package dev.hooke.core.sim;
 
-import dev.hooke.core.force.Forces;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.io.Progress;
 import dev.hooke.core.model.MassSpringSystem;
-import dev.hooke.core.observe.Observables;
+import dev.hooke.core.parallel.Team;
+import dev.hooke.core.stability.StabilityAnalysis;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 /**
- * Measures the explosion Δt by bisection: the largest Δt at which a small perturbation of the
- * system's own motion does not grow.
+ * Measures the explosion Δt by bisection: the largest Δt whose run stays bounded, judged by the
+ * rule a {@link Simulation} applies to every run (a value turning non-finite, the energy of motion
+ * growing far past its scale, energy created that no force can supply, a cloth shattering above
+ * the limit), together with, from rest, the growth of a small perturbation. Each trial is a
+ * {@link Simulation} of the scene as it is, with its ground, sphere, wind, tearing and
+ * self-collision, so a Δt measured here is one at which a run of the scene explodes.
  *
  * <h2>One trial at Δt, from rest</h2>
  * When the system starts at rest (no velocity, forces below {@value #REST_FORCE} of their scale:
- * a scene without gravity, or an {@link Equilibrium}), two copies of the system are built fresh and stepped side by side: the reference, as it is,
- * and its twin, displaced by a seeded random {@link Options#perturbation()} times the shortest rest
- * length on every free particle. The run is unbounded when
- * <ul>
- *   <li>the twin's distance from the reference grows: the energy norm
- *       D = ½ Σ m_i (|Δv_i|² + ω_max² |Δx_i|²) of the difference exceeds {@link Options#growth()}
- *       times its start (the growth of a perturbation about the system's own trajectory, so a
- *       chain falling under gravity is judged by its perturbation, not by its fall);</li>
- *   <li>or the reference itself breaks down: a value turns non-finite, a spring's strain passes
- *       the start's largest by {@value #STRAIN_LIMIT} (a heavy chain hangs with its springs
- *       stretched), or its energy of motion U_el + K_int exceeds the growth times its start plus
- *       M|g|D (the energy gravity can feed in over the bounding-box diagonal D).</li>
- * </ul>
- * Trials near the limit start with the perturbation that grew in the last unbounded trial
+ * a scene without gravity, or an {@link dev.hooke.core.stability.Equilibrium}), two copies of the
+ * system are built fresh and run side by side: the reference, as it is, and its twin, displaced by
+ * a seeded random {@link Options#perturbation()} times the shortest rest length on every free
+ * particle. The trial is unbounded when either run explodes, or when the twin's distance from the
+ * reference grows: the energy norm D = ½ Σ m_i (|Δv_i|² + ω_max² |Δx_i|²) of the difference
+ * exceeds {@link Options#growth()} times its start. That is the linear growth a stability analysis
+ * predicts, seen long before the run itself blows up: just above an RK4 limit a hanging chain's
+ * fastest mode saturates at a visible jitter instead of blowing up.
+ *
+ * <p>Trials near the limit start with the perturbation that grew in the last unbounded trial
  * ({@link Warm}, {@value #WARM_SHARE} of the distance, the seeded random one the rest): that is
  * mostly the mode that leaves the stability region first, so each trial continues a power
  * iteration on the step map and sees the mode's growth from its first step, instead of waiting
@@ -36,13 +36,11 @@ import java.util.function.Supplier;
  *
  * <h2>One trial at Δt, from a moving start</h2>
  * A system that starts away from rest (a chain released under gravity) moves by itself, and a
- * chaotic motion separates from its twin at any Δt. Its bounded reference is then a run at a safe
- * Δt (a quarter of the prediction) over the same periods, and a trial, started from a perturbed
- * copy, is unbounded when a value turns non-finite, a strain passes
- * {@value #REFERENCE_STRAIN_FACTOR} times the reference's largest plus {@value #STRAIN_MARGIN}, or
- * its energy of motion U_el + K_int passes {@value #REFERENCE_ENERGY_FACTOR} times the reference's
- * largest. The figure then tells where the run stops looking like the reference, not a linear
- * limit: the state changes along the way.
+ * chaotic motion separates from its twin at any Δt; the trial is then the run alone, from a
+ * perturbed copy, unbounded when it explodes. The figure tells where runs of the scene explode, not
+ * a linear limit at one state: the state changes along the way (a swinging chain bends, and a bent
+ * chain's ω_max is lower than a straight one's), so it may lie above the limit predicted at the
+ * start.
  *
  * <h2>How long</h2>
  * At least {@link Options#periods()} periods 2π/ω_max. Near the limit a mode may grow by very
@@ -104,18 +102,10 @@ public final class ExplosionBisection {
     public record Result(double dtMax, double dtExploded, double omegaMax, int trials, long steps, boolean cut) {
     }
 
-    /** A spring strain (l − L)/L above this means the reference run has broken down. */
-    public static final double STRAIN_LIMIT = 1.0;
     /** A system whose forces are below this fraction of its force scale k_s·L (or m g) is at rest. */
     public static final double REST_FORCE = 1e-8;
-    /** Moving system: a trial's strain may reach this many times the reference run's largest, plus {@link #STRAIN_MARGIN}. */
-    public static final double REFERENCE_STRAIN_FACTOR = 2;
-    /** Moving system: the strain a trial may add to the reference's on top of the factor. */
-    public static final double STRAIN_MARGIN = 0.05;
-    /** Moving system: a trial's energy of motion may reach this many times the reference run's largest. */
-    public static final double REFERENCE_ENERGY_FACTOR = 100;
     /** The relative distance above the limit whose growth the horizon is sized to see. */
-    public static final double RESOLUTION = 0.004;
+    public static final double RESOLUTION = 0.005;
     /**
      * How many times the search halves Δt below its start before it calls every Δt unbounded: a
      * trial's steps double with each halving, and a run that separates from its twin at 1/64 of
@@ -128,6 +118,14 @@ public final class ExplosionBisection {
      * last unbounded trial ({@link Warm}).
      */
     public static final double WARM_SHARE = 0.9;
+    /** The steps a trial from rest takes between two looks at the twin's distance. */
+    static final int BLOCK = 8;
+    /**
+     * From this many springs on, a trial from rest steps its reference and its twin on two threads
+     * when two processors are there (a block of {@value #BLOCK} steps then takes far longer than a
+     * fork and join of {@link Team}).
+     */
+    static final int PAIR_PARALLEL_MIN_SPRINGS = 100;
     /** The relative half-width of the first bracket about a prediction. */
     public static final double BRACKET = 0.02;
     /** Safety factor on the horizon (the unstable mode's share of the perturbation is a guess). */
@@ -187,7 +185,6 @@ public final class ExplosionBisection {
         // Start from the prediction, but not from far below 2/ω_max: a tiny guess (explicit Euler
         // with weak damping) would make every trial run millions of steps.
         double start = guess > 0 && Double.isFinite(guess) ? Math.max(guess, 0.01 * 2 / omega) : 2 / omega;
-        Reference ref = rest ? null : reference(fresh, integrator, start / 4, period, options);
         int[] trials = {0};
         Warm warm = new Warm();
         // a prediction is bracketed closely: the bounded trials, which run the whole horizon, are
@@ -196,7 +193,7 @@ public final class ExplosionBisection {
         double lo = predicted ? start * (1 - BRACKET) : start / 2;
         double hi = predicted ? start * (1 + BRACKET) : start * 2;
         int guard = 0;
-        while (!bounded(fresh, integrator, lo, period, minSteps, ref, warm, options, trials, progress, told)) {
+        while (!bounded(fresh, integrator, lo, period, minSteps, rest, warm, options, trials, progress, told)) {
             hi = lo;
             lo /= 2;
             if (++guard > MAX_HALVINGS) {
@@ -204,7 +201,7 @@ public final class ExplosionBisection {
             }
         }
         guard = 0;
-        while (bounded(fresh, integrator, hi, period, minSteps, ref, warm, options, trials, progress, told)) {
+        while (bounded(fresh, integrator, hi, period, minSteps, rest, warm, options, trials, progress, told)) {
             lo = hi;
             hi *= 2;
             if (++guard > 20) {
@@ -214,7 +211,7 @@ public final class ExplosionBisection {
         }
         while ((hi - lo) > options.relTolerance() * hi) {
             double mid = 0.5 * (lo + hi);
-            if (bounded(fresh, integrator, mid, period, minSteps, ref, warm, options, trials, progress, told)) {
+            if (bounded(fresh, integrator, mid, period, minSteps, rest, warm, options, trials, progress, told)) {
                 lo = mid;
             } else {
                 hi = mid;
@@ -263,130 +260,88 @@ public final class ExplosionBisection {
         return HORIZON_SAFETY * (Math.log(o.growth()) + spread) / (2 * Math.log(rho));
     }
 
-    /** What the reference run at a safe Δt reached: its largest strain and energy of motion (J). */
-    private record Reference(double maxStrain, double maxMotion) {
-    }
-
-    /** Whether s is at rest where it is: no velocity, and no force left above 10⁻⁸ of the force scale. */
+    /** Whether s is at rest where it is: no velocity, and no force left above {@value #REST_FORCE} of the force scale. */
     private static boolean atRest(MassSpringSystem s) {
-        for (double v : s.v) {
-            if (v != 0) {
-                return false;
-            }
-        }
-        double[] f = new double[s.x.length];
-        Forces.compute(s, s.x, s.v, f);
-        double scale = 0;
-        for (int sp = 0; sp < s.springCount(); sp++) {
-            scale = Math.max(scale, s.stiffness(sp) * s.restLength(sp));
-        }
-        for (int i = 0; i < s.particleCount(); i++) {
-            scale = Math.max(scale, s.mass(i) * Math.sqrt(s.gravity(0) * s.gravity(0) + s.gravity(1) * s.gravity(1)
-                    + s.gravity(2) * s.gravity(2)));
-        }
-        for (int i = 0; i < s.particleCount(); i++) {
-            if (!s.isPinned(i) && Math.sqrt(f[3 * i] * f[3 * i] + f[3 * i + 1] * f[3 * i + 1]
-                    + f[3 * i + 2] * f[3 * i + 2]) > REST_FORCE * scale) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Runs the system (unperturbed) at the safe step h for the periods and records its extremes. */
-    private static Reference reference(Supplier<MassSpringSystem> fresh, Supplier<Integrator> make, double h,
-                                       double period, Options o) {
-        MassSpringSystem s = fresh.get();
-        Integrator step = make.get();
-        Observables obs = new Observables();
-        obs.measure(s);
-        double strain = obs.maxStrain;
-        double motion = obs.elastic + obs.internalKinetic;
-        long steps = Math.min((long) Math.ceil(o.periods() * period / h), o.maxSteps());
-        for (long k = 0; k < steps; k++) {
-            step.step(s, h);
-            obs.measure(s);
-            if (!obs.isFinite()) {
-                break;
-            }
-            strain = Math.max(strain, obs.maxStrain);
-            motion = Math.max(motion, obs.elastic + obs.internalKinetic);
-        }
-        return new Reference(strain, motion);
+        return Simulation.restResidual(s) <= REST_FORCE;
     }
 
     private static boolean bounded(Supplier<MassSpringSystem> fresh, Supplier<Integrator> make, double h,
-                                   double period, long minSteps, Reference reference, Warm warm, Options o,
+                                   double period, long minSteps, boolean rest, Warm warm, Options o,
                                    int[] trials, Progress progress, Trials told) {
-        boolean bounded = trial(fresh, make, h, period, minSteps, reference, warm, o, trials, progress);
+        boolean bounded = trial(fresh, make, h, period, minSteps, rest, warm, o, trials, progress);
         told.trial(h, bounded);
         return bounded;
     }
 
     private static boolean trial(Supplier<MassSpringSystem> fresh, Supplier<Integrator> make, double h,
-                                 double period, long minSteps, Reference reference, Warm warm, Options o,
+                                 double period, long minSteps, boolean rest, Warm warm, Options o,
                                  int[] trials, Progress progress) {
         progress.at(String.format(java.util.Locale.ROOT, "run %d, Δt = %.4g s", trials[0] + 1, h), trials[0], -1);
         trials[0]++;
-        if (reference != null) {
-            return boundedAgainst(reference, fresh, make, h, period, minSteps, o);
+        long steps = Math.min(Math.max((long) Math.ceil(o.periods() * period / h), minSteps), o.maxSteps());
+        if (!rest) {
+            // a moving start: the run itself, judged by the simulation's own explosion rule
+            MassSpringSystem s = fresh.get();
+            perturb(s, o.perturbation());
+            Simulation run = new Simulation(s, make.get(), h);
+            for (long k = 0; k < steps; k++) {
+                if (!run.step()) {
+                    return false;
+                }
+            }
+            return true;
         }
-        MassSpringSystem ref = fresh.get();
-        MassSpringSystem twin = fresh.get();
-        perturb(twin, o.perturbation());
+        MassSpringSystem refSystem = fresh.get();
+        MassSpringSystem twinSystem = fresh.get();
+        perturb(twinSystem, o.perturbation());
         double omega2 = Math.pow(2 * Math.PI / period, 2);
-        warm.add(ref, twin, omega2);
-        Integrator refStep = make.get();
-        Integrator twinStep = make.get();
-        Observables obs = new Observables();
-        obs.measure(ref);
-        double scale = obs.elastic + obs.internalKinetic + gravityScale(ref);
-        // a breakdown is a strain beyond the start's: a hanging chain's springs start stretched
-        double strainCap = obs.maxStrain + STRAIN_LIMIT;
-        double d0 = distance(ref, twin, omega2);
+        warm.add(refSystem, twinSystem, omega2);
+        double d0 = distance(refSystem, twinSystem, omega2);
         if (!(d0 > 0)) {
             d0 = Double.MIN_NORMAL;
         }
-        long steps = Math.max((long) Math.ceil(o.periods() * period / h), minSteps);
-        steps = Math.min(steps, o.maxSteps());
-        for (long k = 0; k < steps; k++) {
-            refStep.step(ref, h);
-            twinStep.step(twin, h);
-            if (k % 8 == 7 || k == steps - 1) {
-                obs.measure(ref);
-                double d = distance(ref, twin, omega2);
-                if (!obs.isFinite() || !(d <= o.growth() * d0) || obs.maxStrain > strainCap
-                        || obs.elastic + obs.internalKinetic > o.growth() * Math.max(scale, d0)) {
-                    warm.keep(ref, twin);
-                    return false;
-                }
+        Pair pair = new Pair(new Simulation(refSystem, make.get(), h), new Simulation(twinSystem, make.get(), h));
+        Team team = new Team(refSystem.springCount() >= PAIR_PARALLEL_MIN_SPRINGS && Team.availableSize() >= 2 ? 2 : 1);
+        for (long k = 0; k < steps; k += pair.block) {
+            pair.block = (int) Math.min(BLOCK, steps - k);
+            team.run(pair);
+            // either run exploding by the simulation's own rule, or the twin drawing away
+            if (!pair.alive[0] || !pair.alive[1]) {
+                return false;
+            }
+            double d = distance(refSystem, twinSystem, omega2);
+            if (!(d <= o.growth() * d0)) {
+                warm.keep(refSystem, twinSystem);
+                return false;
             }
         }
         return true;
     }
 
-    /** A trial of a moving system: the perturbed run must stay within the reference run's extremes. */
-    private static boolean boundedAgainst(Reference ref, Supplier<MassSpringSystem> fresh, Supplier<Integrator> make,
-                                          double h, double period, long minSteps, Options o) {
-        MassSpringSystem s = fresh.get();
-        perturb(s, o.perturbation());
-        Integrator step = make.get();
-        Observables obs = new Observables();
-        obs.measure(s);
-        double scale = obs.elastic + obs.internalKinetic + gravityScale(s);
-        double energyCap = REFERENCE_ENERGY_FACTOR * Math.max(ref.maxMotion(), scale);
-        double strainCap = REFERENCE_STRAIN_FACTOR * ref.maxStrain() + STRAIN_MARGIN;
-        long steps = Math.min(Math.max((long) Math.ceil(o.periods() * period / h), minSteps), o.maxSteps());
-        for (long k = 0; k < steps; k++) {
-            step.step(s, h);
-            if (k % 8 == 7 || k == steps - 1) {
-                obs.measure(s);
-                if (!obs.isFinite() || obs.maxStrain > strainCap || obs.elastic + obs.internalKinetic > energyCap) {
-                    return false;
+    /**
+     * The reference and its twin, stepped {@link #block} steps at a time: both on the calling
+     * thread, or each on a member of a team of two (the runs are independent, so the outcome is
+     * the same).
+     */
+    private static final class Pair implements Team.Job {
+        private final Simulation[] runs;
+        /** Whether each run is still sound after the last block. */
+        final boolean[] alive = {true, true};
+        /** The steps of the next block. */
+        int block = BLOCK;
+
+        Pair(Simulation ref, Simulation twin) {
+            runs = new Simulation[] {ref, twin};
+        }
+
+        @Override
+        public void run(int member, int members) {
+            for (int r = member; r < runs.length; r += members) {
+                for (int j = 0; j < block && alive[r]; j++) {
+                    alive[r] = runs[r].step();
                 }
             }
         }
-        return true;
     }
 
     /**
@@ -499,27 +454,5 @@ public final class ExplosionBisection {
             s.setParticleState(i, s.x[q] + d * (2 * rnd.nextDouble() - 1), s.x[q + 1] + d * (2 * rnd.nextDouble() - 1),
                     s.x[q + 2] + d * (2 * rnd.nextDouble() - 1), s.v[q], s.v[q + 1], s.v[q + 2]);
         }
-    }
-
-    private static double gravityScale(MassSpringSystem s) {
-        double g = Math.sqrt(s.gravity(0) * s.gravity(0) + s.gravity(1) * s.gravity(1) + s.gravity(2) * s.gravity(2));
-        if (g == 0) {
-            return 0;
-        }
-        double[] lo = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE};
-        double[] hi = {-Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
-        double m = 0;
-        for (int i = 0; i < s.particleCount(); i++) {
-            for (int k = 0; k < 3; k++) {
-                lo[k] = Math.min(lo[k], s.x[3 * i + k]);
-                hi[k] = Math.max(hi[k], s.x[3 * i + k]);
-            }
-            if (!s.isPinned(i)) {
-                m += s.mass(i);
-            }
-        }
-        double d = Math.sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1])
-                + (hi[2] - lo[2]) * (hi[2] - lo[2]));
-        return m * g * d;
     }
 }

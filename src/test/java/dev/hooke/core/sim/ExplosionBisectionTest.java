@@ -1,4 +1,4 @@
-package dev.hooke.core.stability;
+package dev.hooke.core.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +10,7 @@ import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.Scenes;
+import dev.hooke.core.stability.StabilityAnalysis;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The explosion Δt measured by bisection (default options) lands within
  * {@link Tolerances#EXPLOSION_DT} of the predicted limit, on one spring, a 16-node chain and a
  * 16×16 cloth without gravity, for every explicit method with a limit. (The predicted limits
- * themselves are checked against closed forms in {@link StabilityLimitsTest}.)
+ * themselves are checked against closed forms in {@link dev.hooke.core.stability.StabilityLimitsTest}.)
  */
 class ExplosionBisectionTest {
 

@@ -1,4 +1,4 @@
-package dev.hooke.core.stability;
+package dev.hooke.core.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,6 +12,8 @@ import dev.hooke.core.scene.ClothPins;
 import dev.hooke.core.scene.SceneSpec;
 import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.Scenes;
+import dev.hooke.core.stability.Equilibrium;
+import dev.hooke.core.stability.StabilityAnalysis;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The measured explosion Δt against the predicted limit (itself checked against the full
- * amplification matrix in {@link DampedLimitTest} and {@link EquilibriumLimitTest}), with and
+ * amplification matrix in {@link dev.hooke.core.stability.DampedLimitTest} and {@link dev.hooke.core.stability.EquilibriumLimitTest}), with and
  * without damping and gravity: with gravity the runs start from the sagging equilibrium, the state
  * the prediction is taken at, and only the growth of a perturbation about it counts. (Explicit
  * Euler on the sagging cloth is left out: its critical mode is a slow swing damped by the air
