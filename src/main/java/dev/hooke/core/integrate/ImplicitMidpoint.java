@@ -41,6 +41,15 @@ import dev.hooke.core.model.MassSpringSystem;
  * Newton iteration the energy grows until the explosion detector stops the run after about
  * 4.5 s; with four iterations it runs 10 s but its energy of motion still climbs to thousands of
  * joules, where backward Euler (L-stable) comes to rest. A lesson in why cloth solvers damp.
+ *
+ * <p>Contact: on a step whose set of pinned particles changed (a contact caught particles or let
+ * them go: {@code dev.hooke.core.sim.Contact} holds them as pinned for the step) the step is a
+ * backward-Euler step of length h instead, which damps the stiff transient the sudden stop
+ * excites; a midpoint step there lets it ring undamped, and a cloth dropped flat onto a sphere at
+ * Δt = 1/60 s ended with seven times the drop's energy on E + W_d. Implicit Euler steps after a
+ * discontinuity are Rannacher's remedy for the same lack of L-stability in the Crank–Nicolson
+ * scheme (Rannacher, "Finite element solution of diffusion problems with irregular data",
+ * Numer. Math. 43, 1984). The order is kept wherever the pinned set does not change.
  */
 public final class ImplicitMidpoint extends ImplicitIntegrator {
 
@@ -61,8 +70,20 @@ public final class ImplicitMidpoint extends ImplicitIntegrator {
 
     @Override
     public void step(MassSpringSystem s, double h) {
+        if (newton.pinsDiffer(s)) {
+            // a contact caught or let go of particles: a backward-Euler step damps what it excites
+            newton.solve(s, h);
+            recordDissipation(s, h);
+            finish(s, h, false);
+            return;
+        }
         newton.solve(s, 0.5 * h);
         recordDissipation(s, h);
+        finish(s, h, true);
+    }
+
+    /** Sets x₁ = x₀ + h v and v₁ = 2 v − v₀ (the midpoint rule) or v (a backward-Euler step). */
+    private void finish(MassSpringSystem s, double h, boolean midpoint) {
         final double[] x = s.x;
         final double[] v = s.v;
         final double[] x0 = newton.x0;
@@ -74,7 +95,7 @@ public final class ImplicitMidpoint extends ImplicitIntegrator {
             }
             for (int q = 3 * i; q < 3 * i + 3; q++) {
                 x[q] = x0[q] + h * vm[q];
-                v[q] = 2 * vm[q] - v0[q];
+                v[q] = midpoint ? 2 * vm[q] - v0[q] : vm[q];
             }
         }
         s.touch();
