@@ -18,7 +18,8 @@ import java.util.function.Supplier;
  * self-collision, so a Δt measured here is one at which a run of the scene explodes.
  *
  * <h2>One trial at Δt, from rest</h2>
- * When the system starts at rest (no velocity, forces below {@value #REST_FORCE} of their scale:
+ * When the system starts at rest (no velocity, forces below {@value #REST_FORCE} of the weight
+ * they must balance, {@link Simulation#restResidual}:
  * a scene without gravity, or an {@link dev.hooke.core.stability.Equilibrium}), two copies of the
  * system are built fresh and run side by side: the reference, as it is, and its twin, displaced by
  * a seeded random {@link Options#perturbation()} times the shortest rest length on every free
@@ -102,7 +103,7 @@ public final class ExplosionBisection {
     public record Result(double dtMax, double dtExploded, double omegaMax, int trials, long steps, boolean cut) {
     }
 
-    /** A system whose forces are below this fraction of its force scale k_s·L (or m g) is at rest. */
+    /** A system whose forces are below this fraction of its weight (of k_s·L without gravity) is at rest. */
     public static final double REST_FORCE = 1e-8;
     /** The relative distance above the limit whose growth the horizon is sized to see. */
     public static final double RESOLUTION = 0.005;
@@ -260,7 +261,7 @@ public final class ExplosionBisection {
         return HORIZON_SAFETY * (Math.log(o.growth()) + spread) / (2 * Math.log(rho));
     }
 
-    /** Whether s is at rest where it is: no velocity, and no force left above {@value #REST_FORCE} of the force scale. */
+    /** Whether s is at rest where it is: no velocity, and no force left above {@value #REST_FORCE} of its weight. */
     private static boolean atRest(MassSpringSystem s) {
         return Simulation.restResidual(s) <= REST_FORCE;
     }
