@@ -48,7 +48,7 @@ import java.util.function.Supplier;
  * little per step (explicit Euler with light damping: ρ − 1 ≈ 10⁻⁸ at 0.05 % above it), so when
  * a prediction is given the horizon is also long enough for the predicted growth per step ρ at
  * (1 + {@value #RESOLUTION})·prediction ({@link StabilityAnalysis#growthPerStep}) to reach the
- * threshold from a perturbation spread over every DOF:
+ * threshold:
  * <pre>
  *   steps ≥ {@value #HORIZON_SAFETY} · (ln growth + ln s) / (2 ln ρ)
  * </pre>
@@ -96,7 +96,7 @@ public final class ExplosionBisection {
      * @param dtMax       the largest Δt found bounded; in s
      * @param dtExploded  the smallest Δt found unbounded; in s
      * @param omegaMax    ω_max of the fresh system; in rad/s
-     * @param trials      the number of trials made (each runs the reference and its twin)
+     * @param trials      the number of trials made (from rest, each runs the reference and its twin)
      * @param steps       the steps of one trial at the prediction (the horizon); 0 for none
      * @param cut         whether the horizon was cut at {@link Options#maxSteps()}
      */
