@@ -53,8 +53,11 @@ public final class LessonSession implements AutoCloseable {
      * its start at the trial's Δt; in s.
      */
     public static final double BISECTION_SHOWN_SECONDS = 1;
-    /** The trials a bisection takes, about, for its pacing (halving 1e-4 of a span of 4). */
-    static final int BISECTION_TRIALS = 18;
+    /**
+     * The trials a bisection takes, about, for its pacing: the two ends of its first bracket, ±2 %
+     * about the prediction, then halvings down to 10⁻⁴ of the limit (log₂ 400 ≈ 9).
+     */
+    static final int BISECTION_TRIALS = 11;
 
     /** The longest wall-clock time a step's paced runs take; in s. */
     public static final double MAX_WALL_SECONDS = 8;
