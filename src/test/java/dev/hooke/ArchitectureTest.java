@@ -9,8 +9,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layering: the engine knows nothing of JavaFX, and the command line uses the engine, never
- * the workbench. (ArchUnit fails a rule whose "that" clause matches no class, so neither rule can
+ * The layering: the engine knows nothing of JavaFX, the command line uses the engine, never
+ * the workbench, and inside the engine the integrators, their stability analysis and the
+ * simulation come in that order. (ArchUnit fails a rule whose "that" clause matches no class, so neither rule can
  * pass vacuously.)
  */
 class ArchitectureTest {
@@ -35,6 +36,22 @@ class ArchitectureTest {
     void theCommandLineDoesNotDependOnTheWorkbench() {
         noClasses().that().resideInAPackage("dev.hooke.cli..")
                 .should().dependOnClassesThat().resideInAPackage("dev.hooke.fx..")
+                .check(classes);
+    }
+
+    /**
+     * The methods come before their analysis: the stability analysis reads the integrators (their
+     * rules and formulas), never the other way round, and the simulation, which runs them and
+     * measures their explosion Δt, comes after both.
+     */
+    @Test
+    void theIntegratorsComeBeforeTheirAnalysisAndTheAnalysisBeforeTheSimulation() {
+        noClasses().that().resideInAPackage("dev.hooke.core.integrate..")
+                .should().dependOnClassesThat()
+                .resideInAnyPackage("dev.hooke.core.stability..", "dev.hooke.core.sim..")
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.hooke.core.stability..")
+                .should().dependOnClassesThat().resideInAPackage("dev.hooke.core.sim..")
                 .check(classes);
     }
 }

@@ -7,7 +7,7 @@ import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.sim.ExplosionReport;
 import dev.hooke.core.solve.PreconditionerKind;
 import dev.hooke.core.stability.StabilityLimit;
-import dev.hooke.core.stability.LimitFormula;
+import dev.hooke.core.integrate.LimitFormula;
 import java.util.Locale;
 
 /**

@@ -1,6 +1,5 @@
 package dev.hooke.core.integrate;
 
-import dev.hooke.core.stability.LimitFormula;
 
 /**
  * Explicit (forward) Euler. Both updates use the state at the start of the step:

@@ -1,6 +1,5 @@
 package dev.hooke.core.integrate;
 
-import dev.hooke.core.stability.LimitFormula;
 import java.util.Objects;
 
 /**

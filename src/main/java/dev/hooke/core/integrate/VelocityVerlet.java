@@ -1,6 +1,5 @@
 package dev.hooke.core.integrate;
 
-import dev.hooke.core.stability.LimitFormula;
 import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.StateRecord;

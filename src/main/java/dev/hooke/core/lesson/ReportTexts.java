@@ -2,7 +2,7 @@ package dev.hooke.core.lesson;
 
 import dev.hooke.core.solve.SolveOutcome;
 import dev.hooke.core.stability.StabilityLimit;
-import dev.hooke.core.stability.LimitFormula;
+import dev.hooke.core.integrate.LimitFormula;
 import java.util.Map;
 
 /**

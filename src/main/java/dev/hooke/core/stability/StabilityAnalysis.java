@@ -3,6 +3,7 @@ package dev.hooke.core.stability;
 import dev.hooke.core.integrate.Integrator;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.Integrators;
+import dev.hooke.core.integrate.LimitFormula;
 import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.model.MassSpringSystem;
 import java.util.SplittableRandom;

@@ -1,6 +1,7 @@
 package dev.hooke.core.stability;
 
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.LimitFormula;
 import java.util.Locale;
 
 /**

@@ -17,7 +17,7 @@ import dev.hooke.core.scene.SceneType;
 import dev.hooke.core.scene.Scenes;
 import dev.hooke.core.stability.StabilityAnalysis;
 import dev.hooke.core.stability.StabilityLimit;
-import dev.hooke.core.stability.LimitFormula;
+import dev.hooke.core.integrate.LimitFormula;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import org.junit.jupiter.api.Assumptions;

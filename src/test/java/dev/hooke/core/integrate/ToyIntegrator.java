@@ -1,6 +1,6 @@
 package dev.hooke.core.integrate;
 
-import dev.hooke.core.stability.LimitFormula;
+import dev.hooke.core.integrate.LimitFormula;
 import dev.hooke.core.force.ForceEvaluator;
 import dev.hooke.core.model.MassSpringSystem;
 import java.util.Set;

@@ -9,7 +9,7 @@ import dev.hooke.core.integrate.Integrators;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
 import dev.hooke.core.stability.StabilityLimit;
-import dev.hooke.core.stability.LimitFormula;
+import dev.hooke.core.integrate.LimitFormula;
 import org.junit.jupiter.api.Test;
 
 /** An explosion's reason is a value; its English sentence reads as the command line has always printed it. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.LimitFormula;
 import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.scene.SceneSpec;

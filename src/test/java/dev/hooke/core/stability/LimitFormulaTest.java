@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hooke.core.integrate.IntegratorKind;
+import dev.hooke.core.integrate.LimitFormula;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.hooke.core.stability;
+package dev.hooke.core.integrate;
 
 import java.util.Locale;
 
