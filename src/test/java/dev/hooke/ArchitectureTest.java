@@ -54,4 +54,12 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAPackage("dev.hooke.core.sim..")
                 .check(classes);
     }
+
+    /** The model is data: the forces read it (the springs, the wind), it reads no force. */
+    @Test
+    void theModelDependsOnNoForce() {
+        noClasses().that().resideInAPackage("dev.hooke.core.model..")
+                .should().dependOnClassesThat().resideInAPackage("dev.hooke.core.force..")
+                .check(classes);
+    }
 }

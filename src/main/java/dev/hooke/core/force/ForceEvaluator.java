@@ -93,7 +93,7 @@ public final class ForceEvaluator {
         }
         power = sum;
         job.clear();
-        windPower = s.wind() != null ? s.wind().addForces(s, x, v, out) : 0;
+        windPower = s.wind() != null ? WindForce.addForces(s.wind(), s, x, v, out) : 0;
     }
 
     /** P_d, the damping power at the (x, v) of the last {@link #compute}; in W (the wind's is apart: {@link #windPower()}). */

@@ -53,7 +53,7 @@ public final class Forces {
         }
         addSpringForces(s, x, v, out);
         if (s.wind() != null) {
-            s.wind().addForces(s, x, v, out);
+            WindForce.addForces(s.wind(), s, x, v, out);
         }
     }
 

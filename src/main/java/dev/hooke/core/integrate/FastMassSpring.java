@@ -2,6 +2,7 @@ package dev.hooke.core.integrate;
 
 import dev.hooke.core.force.Forces;
 import dev.hooke.core.force.SpringGeometry;
+import dev.hooke.core.force.WindForce;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.solve.FillReducingOrdering;
 import dev.hooke.core.solve.PrefactoredCholesky;
@@ -206,7 +207,7 @@ public final class FastMassSpring extends ProjectionBase {
         final boolean windy = s.wind() != null;
         if (windy) {
             Arrays.fill(s.f, 0);
-            s.wind().addForces(s, x, v, s.f);
+            WindForce.addForces(s.wind(), s, x, v, s.f);
         }
         // constant right-hand side: M y + h c xⁿ + h² (M g + F_w) + h² k_s x_p for springs to pinned particles
         for (int j = 0; j < nf; j++) {

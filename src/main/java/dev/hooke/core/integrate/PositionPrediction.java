@@ -1,5 +1,6 @@
 package dev.hooke.core.integrate;
 
+import dev.hooke.core.force.WindForce;
 import dev.hooke.core.model.MassSpringSystem;
 import java.util.Arrays;
 
@@ -25,7 +26,7 @@ import java.util.Arrays;
  * it: a hanging cloth settles where the springs balance gravity. With c = 0 it is exactly
  * Müller's v* = v + h g and w = 1/m. Pinned particles (inverse mass 0) keep their position.
  *
- * <p>A wind ({@code dev.hooke.core.force.Wind}) is an external force too: it is evaluated at the
+ * <p>A wind ({@code dev.hooke.core.model.Wind}) is an external force too: it is evaluated at the
  * start, F_w(xⁿ, vⁿ) into the system's scratch array {@code s.f}, and added to the pull as
  * h² F_w / m (explicitly, as gravity; its drag rate ρ C A |u| / m is far below 1/h for cloth).
  */
@@ -56,7 +57,7 @@ final class PositionPrediction {
         final boolean windy = s.wind() != null;
         if (windy) {
             Arrays.fill(f, 0);
-            s.wind().addForces(s, x, v, f);
+            WindForce.addForces(s.wind(), s, x, v, f);
         }
         for (int i = 0; i < n; i++) {
             double w = invMass[i];

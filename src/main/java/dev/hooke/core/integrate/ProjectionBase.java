@@ -1,6 +1,7 @@
 package dev.hooke.core.integrate;
 
 import dev.hooke.core.force.Forces;
+import dev.hooke.core.force.WindForce;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
@@ -52,7 +53,7 @@ abstract sealed class ProjectionBase implements ProjectionIntegrator
         double before = s == measured && s.revision() == measuredRevision ? measuredEnergy
                 : Forces.mechanicalEnergy(s, s.x, s.v);
         stats.forgetElasticEnergy();
-        wind = s.wind() != null ? h * s.wind().power(s, s.x, s.v) : 0;
+        wind = s.wind() != null ? h * WindForce.power(s.wind(), s, s.x, s.v) : 0;
         advance(s, h);
         // the step's strain measure has summed U_el at the final positions; NaN only if it did not
         double elastic = Double.isNaN(stats.elasticEnergy) ? Forces.elasticEnergy(s, s.x) : stats.elasticEnergy;

@@ -3,7 +3,6 @@ package dev.hooke.core.model;
 import static dev.hooke.core.model.Checks.requireNonNegative;
 import static dev.hooke.core.model.Checks.requirePositive;
 
-import dev.hooke.core.force.Wind;
 import java.util.Arrays;
 import java.util.Objects;
 

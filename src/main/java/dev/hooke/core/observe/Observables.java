@@ -1,6 +1,7 @@
 package dev.hooke.core.observe;
 
 import dev.hooke.core.force.SpringGeometry;
+import dev.hooke.core.force.WindForce;
 import dev.hooke.core.model.MassSpringSystem;
 
 /**
@@ -154,7 +155,7 @@ public final class Observables {
         maxStrain = strain;
         double c = s.airDamping();
         dampingPower = c > 0 ? power + c * freeSpeedSquared : power;
-        windPower = s.wind() != null ? s.wind().power(s, x, v) : 0;
+        windPower = s.wind() != null ? WindForce.power(s.wind(), s, x, v) : 0;
         torn = s.brokenCount();
         if (nonFinite) {
             // Make sure a non-finite state is never reported as finite (0·∞ sums may hide it).

@@ -1,6 +1,6 @@
 package dev.hooke.core.scene;
 
-import dev.hooke.core.force.Wind;
+import dev.hooke.core.model.Wind;
 import java.util.Objects;
 
 /**
@@ -25,7 +25,7 @@ import java.util.Objects;
  *
  * <p>Weather and material, for the cloth (no effect on scenes without a surface): a wind w₀ (m/s,
  * default none) with a gust of relative amplitude a (default 0) and period T (default 2 s), see
- * {@code dev.hooke.core.force.Wind}; a tear strain ε_t (default 0: springs never break); and
+ * {@code dev.hooke.core.model.Wind}; a tear strain ε_t (default 0: springs never break); and
  * self-collision of the particles with a thickness (default off, 0.01 m).
  */
 public final class SceneSpec {

@@ -1,6 +1,6 @@
 package dev.hooke.core.scene;
 
-import dev.hooke.core.force.Wind;
+import dev.hooke.core.model.Wind;
 import dev.hooke.core.model.MassSpringSystem;
 import java.util.SplittableRandom;
 

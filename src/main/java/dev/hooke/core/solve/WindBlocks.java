@@ -1,6 +1,7 @@
 package dev.hooke.core.solve;
 
-import dev.hooke.core.force.Wind;
+import dev.hooke.core.force.WindForce;
+import dev.hooke.core.model.Wind;
 import dev.hooke.core.model.MassSpringSystem;
 import java.util.Arrays;
 
@@ -54,7 +55,7 @@ final class WindBlocks {
         }
         if (v != null) {
             Arrays.fill(blocks, 0);
-            wind.addDampingBlocks(s, x, v, tau, layout.dofArray(), normal, blocks);
+            WindForce.addDampingBlocks(wind, s, x, v, tau, layout.dofArray(), normal, blocks);
         }
         for (int o = 0; o < blocks.length; o++) {
             nodeBlocks[o] += blocks[o];
@@ -66,7 +67,7 @@ final class WindBlocks {
             force = new double[x.length];
         }
         Arrays.fill(force, 0);
-        wind.addForces(s, x, v, force);
+        WindForce.addForces(wind, s, x, v, force);
         final int[] particleOfNode = layout.particleOfNode();
         for (int j = 0; j < nodes; j++) {
             int p = 3 * particleOfNode[j];

@@ -1,7 +1,8 @@
 package dev.hooke.core.stability;
 
 import dev.hooke.core.force.SpringGeometry;
-import dev.hooke.core.force.Wind;
+import dev.hooke.core.force.WindForce;
+import dev.hooke.core.model.Wind;
 import dev.hooke.core.model.ClothSurface;
 import dev.hooke.core.model.MassSpringSystem;
 import org.ejml.data.DMatrixRMaj;
@@ -107,7 +108,7 @@ final class LinearizedSystem {
         windC = new double[triangles];
         int t2 = 0;
         for (int t = 0; t < triangles; t++) {
-            double nJn = wind.normalDamping(s, s.x, s.v, t, windNormal, 3 * t2);
+            double nJn = WindForce.normalDamping(wind, s, s.x, s.v, t, windNormal, 3 * t2);
             int free = 0;
             for (int k = 0; k < 3; k++) {
                 windDof[3 * t2 + k] = dof[surface.corner(t, k)];

@@ -4,7 +4,8 @@ import static dev.hooke.Tolerances.FD_STEP_REL;
 import static dev.hooke.Tolerances.JACOBIAN_FD_REL;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.hooke.core.force.Wind;
+import dev.hooke.core.force.WindForce;
+import dev.hooke.core.model.Wind;
 import dev.hooke.core.model.ClothSurface;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.SpringKind;
@@ -55,10 +56,10 @@ class WindBlocksTest {
                 double[] v = s.v.clone();
                 v[3 * b + k] += FD_STEP_REL;
                 Arrays.fill(plus, 0);
-                s.wind().addForces(s, s.x, v, plus);
+                WindForce.addForces(s.wind(), s, s.x, v, plus);
                 v[3 * b + k] -= 2 * FD_STEP_REL;
                 Arrays.fill(minus, 0);
-                s.wind().addForces(s, s.x, v, minus);
+                WindForce.addForces(s.wind(), s, s.x, v, minus);
                 for (int i = 0; i < 3; i++) {
                     r[3 * i + k] -= (plus[3 * a + i] - minus[3 * a + i]) / (2 * FD_STEP_REL);
                 }

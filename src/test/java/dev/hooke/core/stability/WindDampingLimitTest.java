@@ -3,7 +3,8 @@ package dev.hooke.core.stability;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hooke.core.force.Wind;
+import dev.hooke.core.force.WindForce;
+import dev.hooke.core.model.Wind;
 import dev.hooke.core.integrate.IntegratorKind;
 import dev.hooke.core.integrate.PositionVerlet;
 import dev.hooke.core.model.ClothSurface;
@@ -156,9 +157,9 @@ class WindDampingLimitTest {
                 java.util.Arrays.fill(plus, 0);
                 java.util.Arrays.fill(minus, 0);
                 v[3 * j + c] += eps;
-                s.wind().addForces(s, s.x, v, plus);
+                WindForce.addForces(s.wind(), s, s.x, v, plus);
                 v[3 * j + c] -= 2 * eps;
-                s.wind().addForces(s, s.x, v, minus);
+                WindForce.addForces(s.wind(), s, s.x, v, minus);
                 v[3 * j + c] += eps;
                 for (int i = 0; i < count; i++) {
                     if (dof[i] < 0) {

@@ -2,9 +2,10 @@ package dev.hooke.core.force;
 
 import dev.hooke.core.model.ClothSurface;
 import dev.hooke.core.model.MassSpringSystem;
+import dev.hooke.core.model.Wind;
 
 /**
- * Wind on a cloth: the air's force on each intact triangle of a {@link ClothSurface}, from the
+ * The wind's force on a cloth ({@link Wind}, its data): the air's force on each intact triangle of a {@link ClothSurface}, from the
  * velocity of the air relative to the triangle.
  *
  * <h2>Force</h2>
@@ -21,12 +22,6 @@ import dev.hooke.core.model.MassSpringSystem;
  * velocity at the triangle is the usual cloth model (Keckeisen et al., "Modelling effects of wind
  * fields in cloth animations", WSCG 2004). A plate facing a steady wind at rest feels
  * ½ ρ C A |w|².
- *
- * <h2>Gust</h2>
- * The wind is w(t) = w₀ (1 + a sin(2π t / T)): a deterministic gust of relative amplitude a and
- * period T; a = 0 is a steady wind. {@link #setTime} sets t, which the simulation does at the start
- * of every step: within a step the wind is constant. (Velocity Verlet reuses the forces of the
- * previous step's end, so it meets each step's gust one step late: a phase lag of Δt.)
  *
  * <h2>Jacobian</h2>
  * With J_u = ∂F/∂u = ½ ρ C A [ |u| n nᵀ + (u·n) n ûᵀ ] (û = u/|u|), the exact velocity derivative is
@@ -48,110 +43,9 @@ import dev.hooke.core.model.MassSpringSystem;
  *
  * <p>Nothing here allocates.
  */
-public final class Wind {
+public final class WindForce {
 
-    /** ρ, the density of air at sea level and 20 °C; in kg/m³. */
-    public static final double AIR_DENSITY = 1.2;
-    /** C, the default normal-force coefficient: about Hoerner's 1.17 for a square plate broadside; dimensionless. */
-    public static final double DEFAULT_COEFFICIENT = 1.2;
-    /** The default gust period T; in s. */
-    public static final double DEFAULT_GUST_PERIOD = 2.0;
-    /** The largest wind speed |w₀| accepted; in m/s. */
-    public static final double MAX_SPEED = 1e3;
-
-    private final double[] base = new double[3];
-    private final double density;
-    private final double coefficient;
-    private final double gust;
-    private final double period;
-    private final double[] now = new double[3];
-    private double time;
-
-    /**
-     * @param wx          x component of w₀, the mean wind; in m/s, finite, |w₀| at most {@link #MAX_SPEED}
-     * @param wy          its y component; in m/s
-     * @param wz          its z component; in m/s
-     * @param density     ρ, in kg/m³, finite and ≥ 0
-     * @param coefficient C, dimensionless, finite and ≥ 0
-     * @param gust       a, the gust's relative amplitude, in [0, 1]
-     * @param period     T, the gust's period; in s, finite and &gt; 0
-     */
-    public Wind(double wx, double wy, double wz, double density, double coefficient, double gust, double period) {
-        if (!Double.isFinite(wx) || !Double.isFinite(wy) || !Double.isFinite(wz)
-                || !(Math.sqrt(wx * wx + wy * wy + wz * wz) <= MAX_SPEED)) {
-            throw new IllegalArgumentException("wind: must be finite with a speed of at most " + MAX_SPEED + " m/s");
-        }
-        if (!(density >= 0) || !Double.isFinite(density)) {
-            throw new IllegalArgumentException("air density must be finite and >= 0, got " + density);
-        }
-        if (!(coefficient >= 0) || !Double.isFinite(coefficient)) {
-            throw new IllegalArgumentException("wind coefficient must be finite and >= 0, got " + coefficient);
-        }
-        if (!(gust >= 0 && gust <= 1)) {
-            throw new IllegalArgumentException("gust: must be in [0, 1], got " + gust);
-        }
-        if (!(period > 0) || !Double.isFinite(period)) {
-            throw new IllegalArgumentException("gust period must be finite and > 0, got " + period);
-        }
-        base[0] = wx;
-        base[1] = wy;
-        base[2] = wz;
-        this.density = density;
-        this.coefficient = coefficient;
-        this.gust = gust;
-        this.period = period;
-        setTime(0);
-    }
-
-    /** A steady wind w₀ (m/s) in air of density {@link #AIR_DENSITY} with {@link #DEFAULT_COEFFICIENT}. */
-    public static Wind steady(double wx, double wy, double wz) {
-        return new Wind(wx, wy, wz, AIR_DENSITY, DEFAULT_COEFFICIENT, 0, DEFAULT_GUST_PERIOD);
-    }
-
-    /** A copy, at the same time. */
-    public Wind copy() {
-        Wind c = new Wind(base[0], base[1], base[2], density, coefficient, gust, period);
-        c.setTime(time);
-        return c;
-    }
-
-    /** Component k of w₀, the mean wind; in m/s. */
-    public double mean(int k) {
-        return base[k];
-    }
-
-    /** Component k of w(t) at the time last set; in m/s. */
-    public double velocity(int k) {
-        return now[k];
-    }
-
-    /** ρ; in kg/m³. */
-    public double density() {
-        return density;
-    }
-
-    /** C; dimensionless. */
-    public double coefficient() {
-        return coefficient;
-    }
-
-    /** a, the gust's relative amplitude. */
-    public double gust() {
-        return gust;
-    }
-
-    /** T, the gust's period; in s. */
-    public double period() {
-        return period;
-    }
-
-    /** Sets t (in s): w(t) = w₀ (1 + a sin(2π t / T)). */
-    public void setTime(double t) {
-        time = t;
-        double f = 1 + gust * Math.sin(2 * Math.PI * t / period);
-        now[0] = f * base[0];
-        now[1] = f * base[1];
-        now[2] = f * base[2];
+    private WindForce() {
     }
 
     /**
@@ -160,8 +54,8 @@ public final class Wind {
      * that are not pinned; in W, of either sign (a wind feeds energy in or takes it out). Does
      * nothing, and returns 0, without a surface.
      */
-    public double addForces(MassSpringSystem s, double[] x, double[] v, double[] out) {
-        return apply(s, x, v, out);
+    public static double addForces(Wind w, MassSpringSystem s, double[] x, double[] v, double[] out) {
+        return apply(w, s, x, v, out);
     }
 
     /**
@@ -169,12 +63,12 @@ public final class Wind {
      * sign). The wind's work W_w = ∫ P_w dt is kept apart from the dissipated work, so that
      * E + W_d − W_w is constant for the exact solution.
      */
-    public double power(MassSpringSystem s, double[] x, double[] v) {
-        return apply(s, x, v, null);
+    public static double power(Wind w, MassSpringSystem s, double[] x, double[] v) {
+        return apply(w, s, x, v, null);
     }
 
     /** The forces into out (when not null) and the power on the free particles. */
-    private double apply(MassSpringSystem s, double[] x, double[] v, double[] out) {
+    private static double apply(Wind w, MassSpringSystem s, double[] x, double[] v, double[] out) {
         ClothSurface surface = s.surface();
         if (surface == null) {
             return 0;
@@ -182,7 +76,7 @@ public final class Wind {
         final double[] invMass = s.inverseMassArray();
         double power = 0;
         final int[] c = surface.cornerArray();
-        final double half = 0.5 * density * coefficient;
+        final double half = 0.5 * w.density() * w.coefficient();
         for (int t = 0; t < surface.triangleCount(); t++) {
             if (!surface.intact(s, t)) {
                 continue;
@@ -204,9 +98,9 @@ public final class Wind {
             if (twiceArea == 0) {
                 continue;
             }
-            double ux = now[0] - (v[i] + v[j] + v[k]) / 3;
-            double uy = now[1] - (v[i + 1] + v[j + 1] + v[k + 1]) / 3;
-            double uz = now[2] - (v[i + 2] + v[j + 2] + v[k + 2]) / 3;
+            double ux = w.velocity(0) - (v[i] + v[j] + v[k]) / 3;
+            double uy = w.velocity(1) - (v[i + 1] + v[j + 1] + v[k + 1]) / 3;
+            double uz = w.velocity(2) - (v[i + 2] + v[j + 2] + v[k + 2]) / 3;
             double speed = Math.sqrt(ux * ux + uy * uy + uz * uz);
             // F = ½ρC A |u| (u·n) n = ½ρC (|c|/2) |u| (u·c) c / |c|²; a third to each corner
             double mag = half * 0.5 * speed * (ux * cx + uy * cy + uz * cz) / twiceArea / 3;
@@ -235,7 +129,7 @@ public final class Wind {
      *
      * @param normal scratch of 3, overwritten
      */
-    public void addDampingBlocks(MassSpringSystem s, double[] x, double[] v, double tau, int[] dof,
+    public static void addDampingBlocks(Wind w, MassSpringSystem s, double[] x, double[] v, double tau, int[] dof,
                                  double[] normal, double[] out) {
         ClothSurface surface = s.surface();
         if (surface == null) {
@@ -244,7 +138,7 @@ public final class Wind {
         final int[] c = surface.cornerArray();
         for (int t = 0; t < surface.triangleCount(); t++) {
             // τ (1/3) nᵀ J_u n n nᵀ
-            double d = tau * normalDamping(s, x, v, t, normal, 0) / 3;
+            double d = tau * normalDamping(w, s, x, v, t, normal, 0) / 3;
             if (d == 0) {
                 continue;
             }
@@ -272,7 +166,7 @@ public final class Wind {
      * (see the class comment; in kg/s), and its unit normal n into {@code normal[offset ..]}. 0, with
      * n left as it was, for a triangle that is torn, degenerate, or at rest in the air (u = 0).
      */
-    public double normalDamping(MassSpringSystem s, double[] x, double[] v, int t, double[] normal, int offset) {
+    public static double normalDamping(Wind w, MassSpringSystem s, double[] x, double[] v, int t, double[] normal, int offset) {
         ClothSurface surface = s.surface();
         if (!surface.intact(s, t)) {
             return 0;
@@ -297,9 +191,9 @@ public final class Wind {
         nx /= twiceArea;
         ny /= twiceArea;
         nz /= twiceArea;
-        double ux = now[0] - (v[i] + v[j] + v[k]) / 3;
-        double uy = now[1] - (v[i + 1] + v[j + 1] + v[k + 1]) / 3;
-        double uz = now[2] - (v[i + 2] + v[j + 2] + v[k + 2]) / 3;
+        double ux = w.velocity(0) - (v[i] + v[j] + v[k]) / 3;
+        double uy = w.velocity(1) - (v[i + 1] + v[j + 1] + v[k + 1]) / 3;
+        double uz = w.velocity(2) - (v[i + 2] + v[j + 2] + v[k + 2]) / 3;
         double speed = Math.sqrt(ux * ux + uy * uy + uz * uz);
         if (speed == 0) {
             return 0;
@@ -308,7 +202,7 @@ public final class Wind {
         normal[offset] = nx;
         normal[offset + 1] = ny;
         normal[offset + 2] = nz;
-        return 0.5 * density * coefficient * 0.5 * twiceArea * (speed + un * un / speed);
+        return 0.5 * w.density() * w.coefficient() * 0.5 * twiceArea * (speed + un * un / speed);
     }
 
     /**
@@ -316,14 +210,14 @@ public final class Wind {
      * {@code out}: −J_u/9 for every pair of corners of every intact triangle. For tests and
      * analyses of small systems (O(n²) memory), not for a step.
      */
-    public void addVelocityJacobian(MassSpringSystem s, double[] x, double[] v, double[] out) {
+    public static void addVelocityJacobian(Wind w, MassSpringSystem s, double[] x, double[] v, double[] out) {
         ClothSurface surface = s.surface();
         if (surface == null) {
             return;
         }
         final int n3 = 3 * s.particleCount();
         final int[] c = surface.cornerArray();
-        final double half = 0.5 * density * coefficient;
+        final double half = 0.5 * w.density() * w.coefficient();
         for (int t = 0; t < surface.triangleCount(); t++) {
             if (!surface.intact(s, t)) {
                 continue;
@@ -345,8 +239,8 @@ public final class Wind {
                 continue;
             }
             double[] n = {nx / twiceArea, ny / twiceArea, nz / twiceArea};
-            double[] u = {now[0] - (v[i] + v[j] + v[k]) / 3, now[1] - (v[i + 1] + v[j + 1] + v[k + 1]) / 3,
-                now[2] - (v[i + 2] + v[j + 2] + v[k + 2]) / 3};
+            double[] u = {w.velocity(0) - (v[i] + v[j] + v[k]) / 3, w.velocity(1) - (v[i + 1] + v[j + 1] + v[k + 1]) / 3,
+                w.velocity(2) - (v[i + 2] + v[j + 2] + v[k + 2]) / 3};
             double speed = Math.sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
             if (speed == 0) {
                 continue;
