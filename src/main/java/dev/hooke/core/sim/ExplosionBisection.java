@@ -382,7 +382,8 @@ public final class ExplosionBisection {
                 return;
             }
             double random = distance(ref, twin, omega2);
-            double kept = energy(ref, dx, dv, omega2);
+            double[] zero = new double[dx.length];
+            double kept = energyOf(ref, dx, zero, dv, zero, omega2);
             if (!(kept > 0) || !(random > 0)) {
                 return;
             }
@@ -399,8 +400,17 @@ public final class ExplosionBisection {
         }
     }
 
-    /** ½ Σ m_i (|dv_i|² + ω² |dx_i|²) over the free particles of {@code s}; in J. */
-    private static double energy(MassSpringSystem s, double[] dx, double[] dv, double omega2) {
+    /** ½ Σ m_i (|v_i − v'_i|² + ω² |x_i − x'_i|²) over the free particles; in J. */
+    private static double distance(MassSpringSystem a, MassSpringSystem b, double omega2) {
+        return energyOf(a, a.x, b.x, a.v, b.v, omega2);
+    }
+
+    /**
+     * ½ Σ m_i (|v_i − v0_i|² + ω² |x_i − x0_i|²) over the free particles of {@code s}: the energy
+     * norm of the difference of two states; in J.
+     */
+    private static double energyOf(MassSpringSystem s, double[] x, double[] x0, double[] v, double[] v0,
+                                   double omega2) {
         double d = 0;
         for (int i = 0; i < s.particleCount(); i++) {
             if (s.isPinned(i)) {
@@ -409,28 +419,11 @@ public final class ExplosionBisection {
             double sum = 0;
             for (int k = 0; k < 3; k++) {
                 int q = 3 * i + k;
-                sum += dv[q] * dv[q] + omega2 * dx[q] * dx[q];
-            }
-            d += 0.5 * s.mass(i) * sum;
-        }
-        return d;
-    }
-
-    /** ½ Σ m_i (|v_i − v'_i|² + ω² |x_i − x'_i|²) over the free particles; in J. */
-    private static double distance(MassSpringSystem a, MassSpringSystem b, double omega2) {
-        double d = 0;
-        for (int i = 0; i < a.particleCount(); i++) {
-            if (a.isPinned(i)) {
-                continue;
-            }
-            double sum = 0;
-            for (int k = 0; k < 3; k++) {
-                int q = 3 * i + k;
-                double dv = a.v[q] - b.v[q];
-                double dx = a.x[q] - b.x[q];
+                double dv = v[q] - v0[q];
+                double dx = x[q] - x0[q];
                 sum += dv * dv + omega2 * dx * dx;
             }
-            d += 0.5 * a.mass(i) * sum;
+            d += 0.5 * s.mass(i) * sum;
         }
         return d;
     }
