@@ -1,7 +1,7 @@
 package dev.hooke.core.integrate;
 
 import dev.hooke.core.force.ForceEvaluator;
-import dev.hooke.core.force.SpringGeometry;
+import dev.hooke.core.force.Forces;
 import dev.hooke.core.model.MassSpringSystem;
 import dev.hooke.core.model.StateRecord;
 import dev.hooke.core.solve.LinearSolveStats;
@@ -276,7 +276,7 @@ final class ImplicitNewton {
         final int cap = changed ? Math.max(options.newtonIterations(), CHANGED_PINS_ITERATIONS)
                 : options.newtonIterations();
         final int most = changed ? Math.max(options.newtonIterations(), CHANGED_PINS_MAX_ITERATIONS) : cap;
-        final double startEnergy = changed ? energy(s, x0, v0) : Double.NaN;
+        final double startEnergy = changed ? Forces.mechanicalEnergy(s, x0, v0) : Double.NaN;
         final boolean clamp = options.clamp();
         final int dim = matrix.prepare(s);
         if (rhs.length != dim) {
@@ -314,7 +314,7 @@ final class ImplicitNewton {
             stats.nonlinearResidual[solves - 1] = g;
             // a changed set of pins iterates on while the iterate holds more energy than the start
             boolean gained = changed && solves >= cap
-                    && energy(s, xk, vk) > startEnergy + ENERGY_SLACK * Math.abs(startEnergy);
+                    && Forces.mechanicalEnergy(s, xk, vk) > startEnergy + ENERGY_SLACK * Math.abs(startEnergy);
             if (!(g > options.tolerance() * firstRhsNorm) || solves >= most || solves >= cap && !gained) {
                 break;
             }
@@ -355,18 +355,12 @@ final class ImplicitNewton {
      */
     private boolean pinsChanged(MassSpringSystem s) {
         final int n = s.particleCount();
-        boolean changed = false;
+        boolean changed = pinsDiffer(s);
         if (lastPinned.length != n) {
             lastPinned = new boolean[n];
-            for (int i = 0; i < n; i++) {
-                lastPinned[i] = s.isPinned(i);
-            }
-            return false;
         }
         for (int i = 0; i < n; i++) {
-            boolean p = s.isPinned(i);
-            changed |= p != lastPinned[i];
-            lastPinned[i] = p;
+            lastPinned[i] = s.isPinned(i);
         }
         return changed;
     }
@@ -396,31 +390,6 @@ final class ImplicitNewton {
 
     /** Round-off allowed on the energy of an iterate against the step's start, relative. */
     private static final double ENERGY_SLACK = 1e-12;
-
-    /**
-     * K + U_el + U_g at (x, v): the kinetic energy of the free particles, the springs' energy and
-     * gravity's; in J.
-     */
-    private static double energy(MassSpringSystem s, double[] x, double[] v) {
-        final double[] mass = s.massArray();
-        double e = 0;
-        for (int i = 0; i < s.particleCount(); i++) {
-            if (s.isPinned(i)) {
-                continue;
-            }
-            int p = 3 * i;
-            e += 0.5 * mass[i] * (v[p] * v[p] + v[p + 1] * v[p + 1] + v[p + 2] * v[p + 2])
-                    - mass[i] * (s.gravity(0) * x[p] + s.gravity(1) * x[p + 1] + s.gravity(2) * x[p + 2]);
-        }
-        final int[] sa = s.springAArray();
-        final int[] sb = s.springBArray();
-        final double[] rest = s.restLengthArray();
-        final double[] ks = s.stiffnessArray();
-        for (int sp = 0; sp < s.springCount(); sp++) {
-            e += SpringGeometry.energy(ks[sp], rest[sp], SpringGeometry.length(x, 3 * sa[sp], 3 * sb[sp]));
-        }
-        return e;
-    }
 
     private void addFree(double[] d, double[] full, int dim) {
         for (int j = 0, q = 0; q < dim; j++, q += 3) {

@@ -83,8 +83,8 @@ public final class Simulation {
     /** How far, in energy scales, the total energy may rise above its start before it counts as an explosion. */
     public static final double ENERGY_GAIN_FACTOR = 100;
     /**
-     * A start whose forces are at most this fraction of the force scale and whose particles do not
-     * move is at rest in an equilibrium ({@link #restResidual}): no motion can release energy there.
+     * A start whose forces are at most this fraction of the weight they must balance and whose
+     * particles do not move is at rest in an equilibrium ({@link #restResidual}): no motion can release energy there.
      */
     public static final double EQUILIBRIUM_FORCE = 1e-3;
 
